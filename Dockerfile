@@ -1,0 +1,26 @@
+# genius-bot: one process hosting matches on Discord.
+# Build: docker build -t genius-bot .
+# Run:   docker run -e GENIUS_DISCORD_TOKEN=... -v genius-data:/data genius-bot
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    GENIUS_DATABASE__URL=sqlite+aiosqlite:////data/genius.db
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY games ./games
+COPY storage ./storage
+COPY bot ./bot
+RUN pip install . \
+    && useradd --create-home --uid 10001 genius \
+    && mkdir /data && chown genius /data
+
+USER genius
+# The SQLite database lives on this volume; point GENIUS_DATABASE__URL at
+# PostgreSQL (postgresql+asyncpg://...) to keep it elsewhere instead.
+VOLUME ["/data"]
+ENTRYPOINT ["genius-bot"]
+CMD ["run"]

@@ -1,0 +1,1 @@
+"""Benchmarks (not tests): run with `make bench` or `python -m bench.NAME`."""

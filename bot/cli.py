@@ -1,0 +1,92 @@
+"""The `genius-bot` command: run, demo, db upgrade."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import games
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.command == "run" else logging.WARNING)
+    if args.command == "run":
+        return _run(args.config)
+    if args.command == "demo":
+        return _demo(args)
+    if args.command == "db":
+        return _db_upgrade(args.config)
+    _parser().print_help()
+    return 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="genius-bot", description="Hosts Genius Death Match games on Discord."
+    )
+    parser.add_argument(
+        "--config", type=Path, default=None, help="settings file (default: ./config.toml)"
+    )
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="connect to Discord and host matches (needs GENIUS_DISCORD_TOKEN)")
+    demo = sub.add_parser("demo", help="play full matches between built-in players, offline")
+    demo.add_argument(
+        "game", nargs="?", choices=games.keys(), help="one game (default: every game)"
+    )
+    demo.add_argument("--seed", type=int, default=7)
+    demo.add_argument(
+        "--out", type=Path, default=Path("demo-out"), help="folder for the rendered images"
+    )
+    demo.add_argument("--private", action="store_true", help="also print the private channels")
+    db = sub.add_parser("db", help="database maintenance")
+    db.add_argument("action", choices=["upgrade"], help="apply the schema migrations")
+    return parser
+
+
+def _run(config: Path | None) -> int:
+    from bot.config import load_settings
+    from bot.discord import create_bot
+
+    settings = load_settings(config)
+    if settings.discord.token is None:
+        print(
+            "genius-bot: set GENIUS_DISCORD_TOKEN (or discord.token in config.toml) to run.",
+            file=sys.stderr,
+        )
+        return 2
+    create_bot(settings).run(settings.discord.token.get_secret_value(), log_handler=None)
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from bot.demo import play_demo
+
+    for key in [args.game] if args.game else list(games.keys()):
+        title = games.get(key).title
+        print(f"\n===== {title}: a demo match (seed {args.seed}) =====\n")
+        record = asyncio.run(
+            play_demo(
+                key, seed=args.seed, out_dir=args.out / key, out=sys.stdout, private=args.private
+            )
+        )
+        print(f"===== {title}: match #{record.id} {record.status} =====")
+    return 0
+
+
+def _db_upgrade(config: Path | None) -> int:
+    from bot.config import load_settings
+    from storage import upgrade
+
+    settings = load_settings(config)
+    asyncio.run(upgrade(settings.database.url))
+    print(f"schema is up to date: {settings.database.url}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

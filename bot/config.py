@@ -1,0 +1,124 @@
+"""Typed settings: a TOML file as the readable source, ``GENIUS_…`` env vars over it.
+
+Precedence, highest first: values passed to ``Settings(...)``, environment
+variables (``GENIUS_DISCORD__TOKEN``, ``GENIUS_DATABASE__URL``, …; the token is
+also read from the plain ``GENIUS_DISCORD_TOKEN``), then the TOML file
+(``config.toml`` in the working directory, or the path in ``GENIUS_CONFIG``).
+Secrets belong in the environment or in the git-ignored ``config.toml`` only.
+"""
+
+from __future__ import annotations
+
+import os
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, SecretStr
+from pydantic.fields import FieldInfo
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+CONFIG_ENV = "GENIUS_CONFIG"
+DEFAULT_CONFIG = Path("config.toml")
+PLAIN_TOKEN_ENV = "GENIUS_DISCORD_TOKEN"
+
+# The TOML file the next Settings() reads; set only while load_settings builds one.
+_toml_path: ContextVar[Path | None] = ContextVar("genius_toml_path", default=None)
+
+
+class Section(BaseModel):
+    """A settings section: a typo in a key is an error, not a silent default."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class DiscordSettings(Section):
+    token: SecretStr | None = None
+    host_role: str = "Host"  # a role name (or id) whose members may run /match
+    sync_guild_ids: list[int] = Field(default_factory=list)  # empty: sync commands globally
+
+
+class DatabaseSettings(Section):
+    url: str = "sqlite+aiosqlite:///genius.db"
+
+
+class GoofspielSettings(Section):
+    """Square Goofspiel defaults; a match's own options override them."""
+
+    move_seconds: int = Field(default=90, gt=0)
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="GENIUS_",
+        env_nested_delimiter="__",
+        extra="forbid",
+    )
+
+    discord: DiscordSettings = Field(default_factory=DiscordSettings)
+    database: DatabaseSettings = Field(default_factory=DatabaseSettings)
+    goofspiel: GoofspielSettings = Field(default_factory=GoofspielSettings)
+
+    def game_defaults(self) -> dict[str, dict[str, Any]]:
+        """Per-game default config, keyed by game key, merged under each match's options."""
+        return {"goofspiel": self.goofspiel.model_dump()}
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        sources: list[PydanticBaseSettingsSource] = [
+            init_settings,
+            env_settings,
+            _PlainTokenSource(settings_cls),
+        ]
+        path = _toml_path.get()
+        if path is not None:
+            sources.append(TomlConfigSettingsSource(settings_cls, toml_file=path))
+        return tuple(sources)
+
+
+class _PlainTokenSource(PydanticBaseSettingsSource):
+    """``GENIUS_DISCORD_TOKEN``: the name people expect, beside the nested form."""
+
+    def get_field_value(self, field: FieldInfo, field_name: str) -> tuple[Any, str, bool]:
+        return None, field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        token = os.environ.get(PLAIN_TOKEN_ENV)
+        return {"discord": {"token": token}} if token else {}
+
+
+def config_path(path: str | Path | None = None) -> Path | None:
+    """The TOML file to read: ``path``, else ``$GENIUS_CONFIG``, else ``./config.toml``
+    if there is one."""
+    if path is not None:
+        return _must_exist(Path(path))
+    if named := os.environ.get(CONFIG_ENV):
+        return _must_exist(Path(named))
+    return DEFAULT_CONFIG if DEFAULT_CONFIG.is_file() else None
+
+
+def load_settings(path: str | Path | None = None) -> Settings:
+    """Settings from the TOML file (see :func:`config_path`) and the environment."""
+    token = _toml_path.set(config_path(path))
+    try:
+        return Settings()
+    finally:
+        _toml_path.reset(token)
+
+
+def _must_exist(path: Path) -> Path:
+    if not path.is_file():
+        raise FileNotFoundError(f"config file not found: {path}")
+    return path

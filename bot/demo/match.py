@@ -1,0 +1,103 @@
+"""Play a whole match through the real runtime and a real SQLite database, on a
+manual clock that jumps straight to the next deadline, printing the room as
+spectators see it and saving every image it shows."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.demo.players import PLAYERS
+from bot.render import renderer_for
+from bot.runtime import ManualTime, MatchRuntime, Scheduler
+from games import HOST, PUBLIC, Notice
+from games.core import Audience
+from storage import make_engine, make_sessionmaker, upgrade
+from storage.records import MatchRecord, MatchStatus, NewMatch, PlayerRecord
+
+NAMES = ("Ruby", "Turquoise")
+
+
+@dataclass
+class RoomPrinter:
+    """A delivery port that prints the room (and, if asked, private channels)."""
+
+    out: TextIO
+    image_dir: Path
+    private: bool = False
+    images: list[Path] = field(default_factory=list)
+
+    async def deliver(self, match: MatchRecord, target: str, notices: list[Notice]) -> None:
+        if target != "public" and not self.private:
+            return
+        rendered = renderer_for(match.game).render(notices, _audience(target), names=NAMES)
+        where = (
+            "room"
+            if target == "public"
+            else f"#{NAMES[int(target)]}-private"
+            if target.isdigit()
+            else target
+        )
+        print(f"[{where}] {rendered.text}", file=self.out)
+        for image in rendered.images:
+            path = self.image_dir / f"{len(self.images) + 1:03d}-{image.filename}"
+            path.write_bytes(image.data)
+            self.images.append(path)
+            print(f"[{where}] (image saved: {path})", file=self.out)
+
+
+def _audience(target: str) -> Audience:
+    return int(target) if target.isdigit() else HOST if target == HOST else PUBLIC
+
+
+async def play_demo(
+    game_key: str, *, seed: int, out_dir: Path, out: TextIO, private: bool = False
+) -> MatchRecord:
+    out_dir.mkdir(parents=True, exist_ok=True)  # noqa: ASYNC240 (once, before the match starts)
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite+aiosqlite:///{tmp}/demo.db"
+        await upgrade(url)
+        engine = make_engine(url)
+        try:
+            port = RoomPrinter(out, out_dir, private)
+            scheduler = Scheduler(ManualTime(), auto=False)
+            runtime = MatchRuntime(
+                make_sessionmaker(engine), port, scheduler=scheduler, checkpoint_seconds=0
+            )
+            await runtime.start_up()
+            record = await _play(runtime, game_key, seed)
+            await runtime.shut_down()
+            print(f"\n{len(port.images)} images saved in {out_dir}", file=out)
+            return record
+        finally:
+            await engine.dispose()
+
+
+async def _play(runtime: MatchRuntime, game_key: str, seed: int) -> MatchRecord:
+    players = [PlayerRecord(seat=s, user_id=s + 1) for s in (0, 1)]
+    new = NewMatch(guild_id=0, game=game_key, config={}, seed=seed, players=players)
+    match_id = (await runtime.create(new)).id
+    await runtime.start(match_id)
+    rng = random.Random(seed)
+    player = PLAYERS[game_key]
+    while (record := await runtime.get(match_id)).status is MatchStatus.RUNNING:
+        await runtime.flush()
+        moved = False
+        for seat in sorted(await runtime.to_act(match_id)):
+            text = player(await runtime.view(match_id, seat), seat, rng)
+            if text is not None:
+                await runtime.submit_text(match_id, seat, text)
+                moved = True
+        if not moved:
+            await _skip_to_next_deadline(runtime, match_id)
+    await runtime.flush()
+    return record
+
+
+async def _skip_to_next_deadline(runtime: MatchRuntime, match_id: int) -> None:
+    view: dict[str, Any] = await runtime.view(match_id, HOST)
+    left = [d["seconds_left"] for d in view["match"]["deadlines"]]
+    await runtime.scheduler.advance(min(left, default=0) + 1)

@@ -1,0 +1,31 @@
+"""Built-in players for the demo and the benchmarks: simple, seeded, legal.
+
+Each takes the seat's own view and returns the text a player would type, so
+they exercise the same action language as people do.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+Player = Callable[[dict[str, Any], int, random.Random], str | None]
+
+
+def goofspiel(view: dict[str, Any], seat: int, rng: random.Random) -> str | None:
+    """Bid more for cells that sit on high-worth lines; sometimes pass, now and
+    then let the clock run out (returns None) so timeouts show in the demo."""
+    if rng.random() < 0.04:
+        return None
+    hand: list[int] = view["hands"][seat]
+    row, col = (int(x) for x in view["cell"][1:].split("c"))
+    worth = (7 - row) + (7 - col) + row + col  # lines' worth plus the cell's values
+    if not hand or rng.random() < 0.15:
+        return "pass"
+    want = min(6, max(1, round(worth / 4 + rng.uniform(-1.5, 1.5))))
+    affordable = [c for c in hand if c <= want] or hand
+    return f"play {max(affordable) if rng.random() < 0.7 else rng.choice(affordable)}"
+
+
+PLAYERS: dict[str, Player] = {"goofspiel": goofspiel}

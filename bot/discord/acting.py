@@ -1,0 +1,126 @@
+"""Who may act, and in which match: hosts for /match, a match's own players for moves.
+
+Every refusal names the reason, so nobody is left guessing why nothing happened.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+
+from bot.discord.errors import Refusal
+from bot.runtime import MatchRuntime
+from storage.records import MatchRecord
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player acting in a match: the match and the seat they play."""
+
+    match: MatchRecord
+    seat: int
+
+
+def is_host(member: discord.Member, host_role: str) -> bool:
+    """Manage Server, or the configured host role (by name or id)."""
+    if member.guild_permissions.manage_guild:
+        return True
+    return any(role.name == host_role or str(role.id) == host_role for role in member.roles)
+
+
+def host_role(guild: discord.Guild, setting: str) -> discord.Role | None:
+    return discord.utils.find(lambda r: r.name == setting or str(r.id) == setting, guild.roles)
+
+
+async def hosted_match(
+    runtime: MatchRuntime, guild_id: int, channel_id: int | None, match_id: int | None
+) -> MatchRecord:
+    """The match a host command is about: ``match:<id>``, else the channel's own match."""
+    if match_id is not None:
+        match = await runtime.get(match_id)
+        if match.guild_id != guild_id:
+            raise Refusal(f"There is no match #{match_id} on this server.")
+        return match
+    found = await _match_of_channel(runtime, guild_id, channel_id)
+    if found is None:
+        raise Refusal(
+            "This channel belongs to no match. Use the command in a match's channels, "
+            "or name the match with `match:<id>` (see `/match list`)."
+        )
+    return found
+
+
+async def _match_of_channel(
+    runtime: MatchRuntime, guild_id: int, channel_id: int | None
+) -> MatchRecord | None:
+    if channel_id is None:
+        return None
+    if (found := await runtime.by_channel(channel_id)) is not None:
+        return found[0]
+    # by_channel knows rooms and private channels; the host log is found here.
+    logs = [m for m in await runtime.list_for_guild(guild_id) if m.host_channel_id == channel_id]
+    return max(logs, key=lambda m: (not m.status.over, m.id), default=None)
+
+
+async def seat_in_channel(
+    runtime: MatchRuntime, guild_id: int, channel_id: int | None, user_id: int
+) -> Seat:
+    """The seat a player acts for with a slash command used in ``channel_id``.
+
+    In a match's channels it is that match; elsewhere, the player's one live
+    match on this server.
+    """
+    found = await runtime.by_channel(channel_id) if channel_id is not None else None
+    if found is not None:
+        match, channel_seat = found
+        seat = _player_seat(match, user_id)
+        if channel_seat is not None and channel_seat != seat:
+            raise Refusal(_not_your_channel(match, seat))
+        return Seat(match, seat)
+    live = [
+        m
+        for m in await runtime.list_for_guild(guild_id, live_only=True)
+        if m.seat_of_user(user_id) is not None
+    ]
+    if not live:
+        raise Refusal("You are not playing in any running match on this server.")
+    if len(live) > 1:
+        listed = ", ".join(f"#{m.id}" for m in live)
+        raise Refusal(
+            f"You are playing in several matches ({listed}); "
+            "use the command in the room or private channel of the one you mean."
+        )
+    match = live[0]
+    return Seat(match, _player_seat(match, user_id))
+
+
+def seat_for_click(match: MatchRecord, channel_id: int | None, user_id: int) -> Seat:
+    """The seat a button click acts for: only the owner of the channel's buttons."""
+    seat = _player_seat(match, user_id)
+    owner = match.seat_of_channel(channel_id) if channel_id is not None else None
+    if owner is not None and owner != seat:
+        raise Refusal(
+            f"These buttons belong to your opponent. Bid with the buttons in "
+            f"{_private_mention(match, seat)}."
+        )
+    return Seat(match, seat)
+
+
+def _player_seat(match: MatchRecord, user_id: int) -> int:
+    seat = match.seat_of_user(user_id)
+    if seat is None:
+        raise Refusal(f"You are not a player in match #{match.id}; only its two players can move.")
+    return seat
+
+
+def _not_your_channel(match: MatchRecord, seat: int) -> str:
+    return (
+        f"This is your opponent's private channel. Make your moves in "
+        f"{_private_mention(match, seat)} (or with an ephemeral command)."
+    )
+
+
+def _private_mention(match: MatchRecord, seat: int) -> str:
+    channel_id = next((p.private_channel_id for p in match.players if p.seat == seat), None)
+    return f"<#{channel_id}>" if channel_id is not None else "your private channel"

@@ -1,0 +1,130 @@
+"""A match's channels, in a category of its own (DESIGN §4).
+
+- the room: everyone reads; only the players, the hosts and the bot write;
+- one private channel per player: that player, the hosts and the bot only;
+- the host log: the hosts and the bot only.
+
+"The hosts" are the host role (if the server has it) and the member who ran
+``/match new``. Secrecy rests on permission overwrites: @everyone is denied
+``view_channel`` on every private channel and the host log.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+
+import discord
+
+from storage.records import Channels
+
+log = logging.getLogger(__name__)
+
+Target = discord.Role | discord.Member | discord.Object
+Overwrites = dict[Target, discord.PermissionOverwrite]
+
+READ = discord.PermissionOverwrite(view_channel=True, read_message_history=True)
+WRITE = discord.PermissionOverwrite(
+    view_channel=True, read_message_history=True, send_messages=True, add_reactions=True
+)
+HIDDEN = discord.PermissionOverwrite(view_channel=False)
+READ_ONLY = discord.PermissionOverwrite(
+    view_channel=True, read_message_history=True, send_messages=False, add_reactions=False
+)
+BOT = discord.PermissionOverwrite(
+    view_channel=True,
+    read_message_history=True,
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    add_reactions=True,
+)
+
+
+def category_name(match_id: int, title: str) -> str:
+    return f"genius-{match_id} {title}"[:100]
+
+
+def slug(name: str) -> str:
+    """A channel-safe form of a display name."""
+    cleaned = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    return cleaned[:20].strip("-") or "player"
+
+
+class MatchChannels:
+    """Builds the overwrites for each channel of one match and creates them."""
+
+    def __init__(
+        self,
+        guild: discord.Guild,
+        players: Sequence[discord.Member],
+        hosts: Sequence[discord.Role | discord.Member],
+    ) -> None:
+        self.guild = guild
+        self.players = list(players)
+        self.hosts = list(hosts)
+
+    def _base(self, everyone: discord.PermissionOverwrite) -> Overwrites:
+        overwrites: Overwrites = {self.guild.default_role: everyone, self.guild.me: BOT}
+        overwrites.update(dict.fromkeys(self.hosts, WRITE))
+        return overwrites
+
+    def room(self) -> Overwrites:
+        return {**self._base(READ_ONLY), **dict.fromkeys(self.players, WRITE)}
+
+    def private(self, seat: int) -> Overwrites:
+        return {**self._base(HIDDEN), self.players[seat]: WRITE}
+
+    def host_log(self) -> Overwrites:
+        return self._base(HIDDEN)
+
+    async def create(self, match_id: int, title: str) -> Channels:
+        """Create the category and its channels; on failure, remove what was made."""
+        made: list[discord.abc.GuildChannel] = []
+        try:
+            return await self._create(match_id, title, made)
+        except BaseException:
+            await _delete_quietly(made)
+            raise
+
+    async def _create(
+        self, match_id: int, title: str, made: list[discord.abc.GuildChannel]
+    ) -> Channels:
+        reason = f"genius-bot match #{match_id}"
+        category = await self.guild.create_category(
+            category_name(match_id, title), overwrites=self.room(), reason=reason
+        )
+        made.append(category)
+
+        async def text(name: str, overwrites: Overwrites, topic: str) -> int:
+            channel = await category.create_text_channel(
+                f"match-{match_id}-{name}", overwrites=overwrites, topic=topic, reason=reason
+            )
+            made.append(channel)
+            return channel.id
+
+        room = await text("room", self.room(), f"{title}, match #{match_id}: the public room.")
+        privates = {
+            seat: await text(
+                f"p{seat + 1}-{slug(player.display_name)}",
+                self.private(seat),
+                f"{player.display_name}'s private channel for match #{match_id}.",
+            )
+            for seat, player in enumerate(self.players)
+        }
+        host_log = await text("host-log", self.host_log(), f"Host notices for match #{match_id}.")
+        return Channels(
+            category_id=category.id,
+            room_channel_id=room,
+            host_channel_id=host_log,
+            private_channel_ids=privates,
+        )
+
+
+async def _delete_quietly(channels: Sequence[discord.abc.GuildChannel]) -> None:
+    for channel in reversed(channels):
+        try:
+            await channel.delete(reason="genius-bot: match creation failed")
+        except discord.HTTPException:
+            log.warning("could not remove channel %s after a failed match creation", channel.id)

@@ -1,0 +1,117 @@
+"""The bot: settings, database, runtime and command tree, wired together at start-up."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+
+from bot.config import Settings
+from bot.discord import errors
+from bot.discord.delivery import DiscordDelivery
+from bot.runtime import MatchRuntime
+from storage.db import make_engine, make_sessionmaker, upgrade
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = (
+    "bot.discord.host",
+    "bot.discord.messages",
+    "bot.discord.goofspiel",
+)
+CHECKPOINT_SECONDS = 5.0
+
+
+class GeniusTree(app_commands.CommandTree["GeniusBot"]):
+    async def on_error(
+        self, interaction: discord.Interaction[GeniusBot], error: app_commands.AppCommandError
+    ) -> None:
+        await errors.answer_interaction(interaction, error)
+
+
+class GeniusBot(commands.Bot):
+    settings: Settings
+    engine: AsyncEngine
+    sessions: async_sessionmaker[AsyncSession]
+    delivery: DiscordDelivery
+    runtime: MatchRuntime
+    #: Per game key: the text a player gets for "help" in a private channel.
+    help_texts: dict[str, str]
+
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.default()
+        intents.members = True  # display names for the boards and refusals
+        intents.message_content = True  # plain-message moves in private channels
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=GeniusTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.engine = make_engine(settings.database.url)
+        self.sessions = make_sessionmaker(self.engine)
+        self.delivery = DiscordDelivery(self)
+        self.help_texts = {}
+
+    async def setup_hook(self) -> None:
+        await upgrade(self.engine)
+        self.runtime = MatchRuntime(
+            self.sessions,
+            self.delivery,
+            # Clocks are checkpointed by the tasks loop below rather than by the
+            # runtime's own timer: discord.py's loops are what SimCord's virtual
+            # clock recognises, so tests never wait out a real 5 s.
+            checkpoint_seconds=0,
+            game_defaults=self.settings.game_defaults(),
+        )
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        # Restores unfinished matches, tells their rooms, re-sends the outbox.
+        await self.runtime.start_up()
+        self.checkpoints.start()
+        await self._sync_commands()
+
+    async def _sync_commands(self) -> None:
+        guild_ids = self.settings.discord.sync_guild_ids
+        if not guild_ids:
+            await self.tree.sync()
+            return
+        for guild_id in guild_ids:
+            guild = discord.Object(guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+
+    @tasks.loop(seconds=CHECKPOINT_SECONDS)
+    async def checkpoints(self) -> None:
+        """Make running clocks durable, so a crash never charges downtime to anyone."""
+        try:
+            await self.runtime.checkpoint()
+        except Exception:
+            log.exception("clock checkpoint failed")
+
+    async def close(self) -> None:
+        self.checkpoints.cancel()
+        if hasattr(self, "runtime"):
+            await self.runtime.shut_down()
+        await super().close()
+        await self.engine.dispose()
+
+    async def on_message(self, message: discord.Message, /) -> None:
+        """No prefix commands: plain messages are moves, handled by the messages cog."""
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s (%s guilds)", self.user, len(self.guilds))
+
+
+def create_bot(settings: Settings | None = None) -> GeniusBot:
+    """A bot for ``settings`` (default: :func:`bot.config.load_settings`)."""
+    if settings is None:
+        from bot.config import load_settings
+
+        settings = load_settings()
+    return GeniusBot(settings)

@@ -1,0 +1,92 @@
+"""The one error path: every failure a user can cause ends here.
+
+- ``games.Rejected`` carries a sentence for the player: shown as is.
+- ``Refusal`` (a check failure with a message) and other check failures: a
+  short refusal.
+- Anything else is a bug: logged with the match id, answered with an apology.
+  Nothing here ever raises, so a failing reply cannot take a match down.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.replies import reply
+from games import Rejected
+
+log = logging.getLogger(__name__)
+
+APOLOGY = (
+    "Sorry — something went wrong on my side. The match is safe; "
+    "please try again, or ask the host if it keeps happening."
+)
+NO_PERMISSION = "You can't use that here."
+
+
+class Refusal(app_commands.CheckFailure):
+    """A user may not do this (not a host, not a player, wrong channel); the message says why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def explain(error: BaseException) -> str | None:
+    """The user-facing sentence for an expected failure; None for a bug."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, Rejected | Refusal):
+        return error.message
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "This command works only in a server."
+    if isinstance(error, app_commands.CheckFailure):
+        return NO_PERMISSION
+    if isinstance(error, app_commands.TransformerError):
+        return f"I couldn't read “{error.value}” there."
+    return None
+
+
+def _reply_text(error: BaseException, match_id: int | None, where: str) -> str:
+    text = explain(error)
+    if text is None:
+        original = getattr(error, "original", error)
+        log.error(
+            "match %s: unexpected error in %s",
+            match_id if match_id is not None else "-",
+            where,
+            exc_info=(type(original), original, original.__traceback__),
+        )
+        return APOLOGY
+    return text
+
+
+def _command_name(interaction: discord.Interaction[Any]) -> str:
+    command = interaction.command
+    return f"/{command.qualified_name}" if command is not None else "a component"
+
+
+async def answer_interaction(
+    interaction: discord.Interaction[Any], error: BaseException, *, match_id: int | None = None
+) -> None:
+    """Answer a failed slash command or click ephemerally."""
+    match_id = match_id if match_id is not None else interaction.extras.get("match_id")
+    text = _reply_text(error, match_id, _command_name(interaction))
+    try:
+        await reply(interaction, text)
+    except discord.HTTPException:
+        log.exception("match %s: could not deliver an error reply", match_id)
+
+
+async def answer_message(
+    message: discord.Message, error: BaseException, *, match_id: int | None = None
+) -> None:
+    """Answer a failed plain-message move in its (private) channel."""
+    text = _reply_text(error, match_id, "a private-channel message")
+    try:
+        await message.reply(text, mention_author=False)
+    except discord.HTTPException:
+        log.exception("match %s: could not deliver an error reply", match_id)

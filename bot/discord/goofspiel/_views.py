@@ -1,0 +1,80 @@
+"""The bid buttons: one per distinct card in hand, plus Pass.
+
+They are persistent: each ``custom_id`` carries the match, the bid's deadline
+window and the card (``gs:bid:7:bid:2:C:0:4``), so a click after a restart
+still works, and a click on an old message is refused as too late instead of
+bidding on whatever auction is open now.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import ButtonStyle
+
+from bot.discord.acting import seat_for_click
+from bot.discord.errors import answer_interaction
+from bot.discord.goofspiel._moves import bid_text, confirm
+from games import Notice
+from storage.records import MatchRecord
+
+if TYPE_CHECKING:
+    from bot.discord.client import GeniusBot
+
+GAME_KEY = "goofspiel"
+PASS = 0
+
+
+class BidButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"gs:bid:(?P<match>[0-9]+):(?P<window>\S+):(?P<card>[0-6])",
+):
+    def __init__(self, match_id: int, window: str, card: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Pass" if card == PASS else str(card),
+                style=ButtonStyle.secondary if card == PASS else ButtonStyle.primary,
+                custom_id=f"gs:bid:{match_id}:{window}:{card}",
+            )
+        )
+        self.match_id = match_id
+        self.window = window
+        self.card = card
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> BidButton:
+        return cls(int(match["match"]), match["window"], int(match["card"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        runtime = cast("GeniusBot", interaction.client).runtime
+        try:
+            record = await runtime.get(self.match_id)
+            seat = seat_for_click(record, interaction.channel_id, interaction.user.id).seat
+            notices = await runtime.submit_text(
+                record.id, seat, bid_text(self.card), window=self.window
+            )
+            await confirm(interaction, record, seat, self.card, notices)
+        except Exception as error:  # the one error path answers; the match carries on
+            await answer_interaction(interaction, error, match_id=self.match_id)
+
+
+def bid_view(match: MatchRecord, seat: int, notices: Sequence[Notice]) -> discord.ui.View | None:
+    """Buttons for the newest bid request among a seat's notices, if any."""
+    requests = [n for n in notices if n.kind == "bid_requested"]
+    if not requests:
+        return None
+    data = requests[-1].data
+    window = str(data["window"])
+    view = discord.ui.View(timeout=None)
+    for card in sorted({int(c) for c in data.get("hand", [])}):
+        view.add_item(BidButton(match.id, window, card))
+    view.add_item(BidButton(match.id, window, PASS))
+    return view

@@ -1,0 +1,14 @@
+"""``/match``: the host's commands — create, start, pause, resume, abort, status, list."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.discord.client import GeniusBot
+
+
+async def setup(bot: GeniusBot) -> None:
+    from bot.discord.host._cog import HostCog
+
+    await bot.add_cog(HostCog(bot))

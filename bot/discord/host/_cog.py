@@ -1,0 +1,227 @@
+"""The ``/match`` group. Hosts only: Manage Server or the configured host role.
+
+Every command but ``new`` and ``list`` acts on the match of the channel it is
+used in (its room, a private channel or the host log), or on ``match:<id>``.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import games
+from bot.discord.acting import host_role, hosted_match, is_host
+from bot.discord.channels import MatchChannels
+from bot.discord.errors import Refusal
+from bot.discord.host._options import parse_options
+from bot.discord.replies import render_status, reply, reply_rendered, seat_names
+from bot.runtime import MatchRuntime
+from games import HOST, Rejected
+from storage.records import MatchRecord, NewMatch, PlayerRecord
+
+if TYPE_CHECKING:
+    from bot.discord.client import GeniusBot
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction["GeniusBot"]
+MatchId = app_commands.Range[int, 1]
+GAME_CHOICES = [app_commands.Choice(name=games.get(key).title, value=key) for key in games.keys()]  # noqa: SIM118
+LIST_LIMIT = 20
+MATCH_HELP = "The match id (default: this channel's match)"
+
+
+@app_commands.guild_only()
+class HostCog(commands.GroupCog, group_name="match", group_description="Host a Death Match."):
+    def __init__(self, bot: GeniusBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def runtime(self) -> MatchRuntime:
+        return self.bot.runtime
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        role = self.bot.settings.discord.host_role
+        if isinstance(interaction.user, discord.Member) and is_host(interaction.user, role):
+            return True
+        raise Refusal(
+            f"Only hosts can run matches: you need the Manage Server permission "
+            f"or the “{role}” role."
+        )
+
+    async def _match(self, interaction: Interaction, match_id: int | None) -> MatchRecord:
+        assert interaction.guild_id is not None  # guild_only
+        match = await hosted_match(
+            self.runtime, interaction.guild_id, interaction.channel_id, match_id
+        )
+        interaction.extras["match_id"] = match.id
+        return match
+
+    # -- creating ------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Create a match and its channels.")
+    @app_commands.describe(
+        game="The game to play",
+        player1="Seat 1",
+        player2="Seat 2",
+        seed="Fix the random draws (default: a fresh random seed)",
+        options='Per-match settings: key=value pairs or JSON, e.g. "move_seconds=60"',
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(
+        self,
+        interaction: Interaction,
+        game: app_commands.Choice[str],
+        player1: discord.Member,
+        player2: discord.Member,
+        seed: app_commands.Range[int, 0, 2**53 - 1] | None = None,
+        options: str | None = None,
+    ) -> None:
+        guild = interaction.guild
+        assert guild is not None
+        assert isinstance(interaction.user, discord.Member)
+        players = [player1, player2]
+        _check_players(players)
+        config = parse_options(options)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        new = NewMatch(
+            guild_id=guild.id,
+            game=game.value,
+            config=config,
+            seed=seed if seed is not None else secrets.randbelow(2**31),
+            players=[PlayerRecord(seat=i, user_id=p.id) for i, p in enumerate(players)],
+        )
+        match = await self.runtime.create(new)
+        interaction.extras["match_id"] = match.id
+        match = await self._open_channels(match, game.name, players, interaction.user)
+        await self._introduce(match, game.name, players)
+        await reply(
+            interaction,
+            f"Created match #{match.id} ({game.name}): {players[0].mention} vs "
+            f"{players[1].mention} in <#{match.room_channel_id}>. "
+            "Start it with `/match start` in any of its channels.",
+        )
+
+    async def _open_channels(
+        self, match: MatchRecord, title: str, players: list[discord.Member], host: discord.Member
+    ) -> MatchRecord:
+        guild = host.guild
+        hosts: list[discord.Role | discord.Member] = [host]
+        if (role := host_role(guild, self.bot.settings.discord.host_role)) is not None:
+            hosts.insert(0, role)
+        try:
+            channels = await MatchChannels(guild, players, hosts).create(match.id, title)
+        except BaseException:
+            await self._abandon(match.id)
+            raise
+        return await self.runtime.set_channels(match.id, channels)
+
+    async def _abandon(self, match_id: int) -> None:
+        """A match whose channels could not be made is aborted, not left to start."""
+        try:
+            await self.runtime.abort(match_id)
+        except Exception:
+            log.exception("match %s: could not abort it after its channels failed", match_id)
+
+    async def _introduce(
+        self, match: MatchRecord, title: str, players: list[discord.Member]
+    ) -> None:
+        help_text = self.bot.help_texts.get(match.game, "")
+        versus = f"{players[0].mention} vs {players[1].mention}"
+        posts: list[tuple[int | None, str]] = [
+            (
+                match.room_channel_id,
+                f"**Match #{match.id} — {title}**: {versus}. "
+                "Everything public about the match appears here; the host starts it soon.",
+            ),
+            (match.host_channel_id, f"Host log for match #{match.id} ({title}): {versus}."),
+        ]
+        for player in match.players:
+            member = players[player.seat]
+            posts.append(
+                (
+                    player.private_channel_id,
+                    f"{member.mention}, this is your private channel for match #{match.id} "
+                    f"({title}). Only you, the hosts and the bot can see it.\n{help_text}",
+                )
+            )
+        for channel_id, text in posts:
+            channel = self.bot.get_channel(channel_id) if channel_id is not None else None
+            if isinstance(channel, discord.TextChannel):
+                await channel.send(text)
+
+    # -- running ---------------------------------------------------------------------
+
+    @app_commands.command(name="start", description="Start the match and its clock.")
+    @app_commands.describe(match=MATCH_HELP)
+    async def start(self, interaction: Interaction, match: MatchId | None = None) -> None:
+        record = await self._match(interaction, match)
+        await self.runtime.start(record.id)
+        await reply(interaction, f"Match #{record.id} started.")
+
+    @app_commands.command(name="pause", description="Pause the match: clocks stop, moves wait.")
+    @app_commands.describe(reason="Shown to everyone", match=MATCH_HELP)
+    async def pause(
+        self, interaction: Interaction, reason: str | None = None, match: MatchId | None = None
+    ) -> None:
+        record = await self._match(interaction, match)
+        await self.runtime.pause(record.id, reason)
+        await reply(interaction, f"Match #{record.id} paused.")
+
+    @app_commands.command(name="resume", description="Resume a paused match.")
+    @app_commands.describe(match=MATCH_HELP)
+    async def resume(self, interaction: Interaction, match: MatchId | None = None) -> None:
+        record = await self._match(interaction, match)
+        await self.runtime.resume(record.id)
+        await reply(interaction, f"Match #{record.id} resumed.")
+
+    @app_commands.command(name="abort", description="End the match now, with no result.")
+    @app_commands.describe(match=MATCH_HELP)
+    async def abort(self, interaction: Interaction, match: MatchId | None = None) -> None:
+        record = await self._match(interaction, match)
+        await self.runtime.abort(record.id)
+        await reply(interaction, f"Match #{record.id} aborted.")
+
+    # -- reading -----------------------------------------------------------------------
+
+    @app_commands.command(name="status", description="Everything about the match (just for you).")
+    @app_commands.describe(match=MATCH_HELP)
+    async def status(self, interaction: Interaction, match: MatchId | None = None) -> None:
+        record = await self._match(interaction, match)
+        view = await self.runtime.view(record.id, HOST)
+        names = await seat_names(self.bot, record)
+        rendered = await render_status(record.game, view, HOST, names)
+        await reply_rendered(interaction, rendered, fallback=f"Match #{record.id}.")
+
+    @app_commands.command(name="list", description="This server's matches, newest first.")
+    async def list_matches(self, interaction: Interaction) -> None:
+        assert interaction.guild_id is not None
+        matches = await self.runtime.list_for_guild(interaction.guild_id)
+        if not matches:
+            await reply(interaction, "No matches on this server yet. Create one with `/match new`.")
+            return
+        newest = sorted(matches, key=lambda m: m.id, reverse=True)[:LIST_LIMIT]
+        await reply(interaction, "\n".join(_list_line(m) for m in newest))
+
+
+def _check_players(players: list[discord.Member]) -> None:
+    if players[0].id == players[1].id:
+        raise Rejected("A match needs two different players.")
+    if any(p.bot for p in players):
+        raise Rejected("Bots can't play; choose two people.")
+
+
+def _list_line(match: MatchRecord) -> str:
+    try:
+        title = games.get(match.game).title
+    except KeyError:
+        title = match.game
+    seats = " vs ".join(f"<@{p.user_id}>" for p in sorted(match.players, key=lambda p: p.seat))
+    room = f" — <#{match.room_channel_id}>" if match.room_channel_id else ""
+    return f"**#{match.id}** {title}: {seats} — {match.status}{room}"

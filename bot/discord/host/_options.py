@@ -1,0 +1,52 @@
+"""The ``options`` text of ``/match new``: ``key=value`` pairs or one JSON object."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from typing import Any
+
+from games import Rejected
+
+FORMAT = (
+    "Write options as `key=value` pairs (e.g. `move_seconds=60`) "
+    'or as one JSON object (e.g. `{"move_seconds": 60}`).'
+)
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """Per-match config overrides. Values are read as JSON where they can be
+    (``60`` is a number, ``["r1c1", …]`` a list) and as plain text otherwise."""
+    text = (text or "").strip()
+    if not text:
+        return {}
+    if text.startswith("{"):
+        return _json_object(text)
+    try:
+        tokens = shlex.split(text)
+    except ValueError as error:
+        raise Rejected(f"I couldn't read the options ({error}). {FORMAT}") from None
+    options: dict[str, Any] = {}
+    for token in tokens:
+        key, sep, raw = token.partition("=")
+        if not sep or not key.strip():
+            raise Rejected(f"“{token}” is not a `key=value` pair. {FORMAT}")
+        options[key.strip()] = _value(raw.strip())
+    return options
+
+
+def _json_object(text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise Rejected(f"The options are not valid JSON ({error.msg}). {FORMAT}") from None
+    if not isinstance(value, dict):
+        raise Rejected(f"The options must be a JSON object. {FORMAT}")
+    return value
+
+
+def _value(raw: str) -> Any:
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw

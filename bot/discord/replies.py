@@ -1,0 +1,112 @@
+"""Turning rendered notices into Discord messages: files, names, interaction replies."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.render import DEFAULT_NAMES, Image, Rendered, renderer_for, split_message
+from games import Notice
+from games.core import Audience
+from storage.records import MatchRecord
+
+MAX_FILES = 10  # per Discord message
+
+
+async def render(
+    game_key: str, notices: Sequence[Notice], audience: Audience, names: Sequence[str]
+) -> Rendered:
+    """Render off the event loop: boards are Pillow images."""
+    renderer = renderer_for(game_key)
+    return await asyncio.to_thread(renderer.render, notices, audience, names=names)
+
+
+async def render_status(
+    game_key: str, view: Mapping[str, Any], audience: Audience, names: Sequence[str]
+) -> Rendered:
+    renderer = renderer_for(game_key)
+    return await asyncio.to_thread(renderer.status, view, audience, names=names)
+
+
+def files(images: Sequence[Image]) -> list[discord.File]:
+    return [discord.File(io.BytesIO(image.data), filename=image.filename) for image in images]
+
+
+async def seat_names(client: discord.Client, match: MatchRecord) -> tuple[str, str]:
+    """Display names for seats 0 and 1 (from the member cache, else the API)."""
+    guild = client.get_guild(match.guild_id)
+    names = list(DEFAULT_NAMES)
+    for player in match.players:
+        member = guild.get_member(player.user_id) if guild is not None else None
+        if member is not None:
+            names[player.seat] = member.display_name
+            continue
+        try:
+            user = client.get_user(player.user_id) or await client.fetch_user(player.user_id)
+        except discord.HTTPException:
+            continue
+        names[player.seat] = user.display_name
+    return names[0], names[1]
+
+
+async def reply(
+    interaction: discord.Interaction[Any],
+    text: str,
+    *,
+    images: Sequence[Image] = (),
+    view: discord.ui.View | None = None,
+    ephemeral: bool = True,
+) -> None:
+    """Answer an interaction (first response or follow-up), split under 2,000
+    characters; images and a view go with the last part."""
+    chunks = split_message(text) or ["" if images or view else "✅"]
+    for i, chunk in enumerate(chunks):
+        extra: dict[str, Any] = {}
+        if i == len(chunks) - 1:
+            if images:
+                extra["files"] = files(images)
+            if view is not None:
+                extra["view"] = view
+        if interaction.response.is_done():
+            await interaction.followup.send(chunk, ephemeral=ephemeral, **extra)
+        else:
+            await interaction.response.send_message(chunk, ephemeral=ephemeral, **extra)
+
+
+async def reply_rendered(
+    interaction: discord.Interaction[Any], rendered: Rendered, *, fallback: str
+) -> None:
+    await reply(interaction, rendered.text or fallback, images=rendered.images)
+
+
+async def send(
+    channel: discord.abc.Messageable,
+    text: str,
+    images: Sequence[Image] = (),
+    *,
+    view: discord.ui.View | None = None,
+    reference: discord.Message | None = None,
+) -> None:
+    """Post text and images as Discord allows: split under 2,000 characters,
+    10 files a message; images and the view go with the last message."""
+    parts = _parts(text, images)
+    for i, (content, batch) in enumerate(parts):
+        extra: dict[str, Any] = {}
+        if i == 0 and reference is not None:
+            extra.update(reference=reference, mention_author=False)
+        if i == len(parts) - 1 and view is not None:
+            extra["view"] = view
+        await channel.send(content, files=files(batch), **extra)
+
+
+def _parts(text: str, images: Sequence[Image]) -> list[tuple[str | None, list[Image]]]:
+    parts: list[tuple[str | None, list[Image]]] = [(chunk, []) for chunk in split_message(text)]
+    batches = [list(images[i : i + MAX_FILES]) for i in range(0, len(images), MAX_FILES)]
+    if parts and batches:
+        parts[-1] = (parts[-1][0], batches.pop(0))
+    parts.extend((None, batch) for batch in batches)
+    return parts

@@ -1,0 +1,42 @@
+"""The match clock: milliseconds of running match time.
+
+It advances only while the match runs and the bot is up. While running it is
+anchored to a monotonic time source; pausing folds the elapsed time into
+``base_ms``. After a restart a clock restarts from its last durable checkpoint,
+so downtime is never charged to anyone.
+"""
+
+from __future__ import annotations
+
+from bot.runtime.scheduler import TimeSource
+
+
+class MatchClock:
+    def __init__(self, time: TimeSource, base_ms: int = 0, *, running: bool = False) -> None:
+        self._time = time
+        self.base_ms = base_ms
+        self._anchor: float | None = time.now() if running else None
+
+    @property
+    def running(self) -> bool:
+        return self._anchor is not None
+
+    def now_ms(self) -> int:
+        if self._anchor is None:
+            return self.base_ms
+        return self.base_ms + int((self._time.now() - self._anchor) * 1000)
+
+    def start(self) -> None:
+        if self._anchor is None:
+            self._anchor = self._time.now()
+
+    def stop(self) -> int:
+        """Freeze the clock; returns the match time it stopped at."""
+        self.base_ms = self.now_ms()
+        self._anchor = None
+        return self.base_ms
+
+    def when(self, at_ms: int) -> float:
+        """The time-source instant at which match time reaches ``at_ms`` (running clocks only)."""
+        assert self._anchor is not None, "a stopped clock has no future"
+        return self._anchor + (at_ms - self.base_ms) / 1000

@@ -1,0 +1,60 @@
+"""What the runtime keeps in memory for one started match."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.runtime.clock import MatchClock
+from bot.runtime.scheduler import Timer
+from games import Deadline, Game, Notice
+from storage.records import MatchRecord, MatchStatus
+
+
+@dataclass
+class Pending:
+    """Committed notices for one audience, waiting to be delivered."""
+
+    outbox_id: int
+    target: str
+    notices: list[Notice]
+
+
+@dataclass
+class LiveMatch:
+    record: MatchRecord
+    game: Game[Any, Any, Any]
+    state: Any  # the engine state; None until the host starts the match
+    clock: MatchClock
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # deadline key -> (deadline, its timers: the deadline itself and its reminders)
+    armed: dict[str, tuple[Deadline, list[Timer]]] = field(default_factory=dict)
+    # deadline key -> label, for every deadline armed / fired: words for "too late"
+    labels: dict[str, str] = field(default_factory=dict)
+    fired: dict[str, str] = field(default_factory=dict)
+    outbox: list[Pending] = field(default_factory=list)
+    pump: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def status(self) -> MatchStatus:
+        return self.record.status
+
+    def disarm(self, key: str | None = None) -> None:
+        keys = [key] if key is not None else list(self.armed)
+        for k in keys:
+            _, timers = self.armed.pop(k, (None, []))
+            for timer in timers:
+                timer.cancel()
+
+
+def group_by_target(notices: list[Notice]) -> list[tuple[str, list[Notice]]]:
+    """One message per audience per step, in the order each audience first appears."""
+    groups: dict[str, list[Notice]] = {}
+    for notice in notices:
+        groups.setdefault(str(notice.audience), []).append(notice)
+    return list(groups.items())

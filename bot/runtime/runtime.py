@@ -1,0 +1,525 @@
+"""The match runtime (DESIGN §3): the one component that owns every match's life.
+
+Every action and every expiry takes the match's lock, applies the engine, and
+commits state + event + outbox in one transaction before anyone is told. Then
+deadlines are re-derived from the new state and the outbox is pumped to the
+delivery port in order. It knows nothing of Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping
+from functools import partial
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+import games
+from bot.runtime.clock import MatchClock
+from bot.runtime.delivery import DeliveryPort
+from bot.runtime.live import LiveMatch, Pending, group_by_target
+from bot.runtime.scheduler import LoopTime, Scheduler, Timer, TimeSource
+from games import HOST, PUBLIC, Deadline, Notice, Rejected
+from games.core import Actor, Audience
+from storage.records import Channels, MatchRecord, MatchStatus, NewMatch
+from storage.repository import MatchRepository
+
+log = logging.getLogger(__name__)
+
+# Runtime notices (started, paused, ...) go to the room and both private channels.
+EVERYONE: tuple[Audience, ...] = (PUBLIC, 0, 1)
+
+
+class _Unset:
+    """Marks an argument left out, where None is a value (clearing a pause reason)."""
+
+
+UNSET = _Unset()
+RETRY_SECONDS = 5.0
+
+
+class MatchRuntime:
+    def __init__(
+        self,
+        sessionmaker: async_sessionmaker[AsyncSession],
+        delivery: DeliveryPort,
+        *,
+        time: TimeSource | None = None,
+        scheduler: Scheduler | None = None,
+        checkpoint_seconds: float = 5.0,
+        game_defaults: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> None:
+        self._sessions = sessionmaker
+        self._delivery = delivery
+        self.scheduler = scheduler or Scheduler(time or LoopTime())
+        self.time = self.scheduler.time
+        self._checkpoint_seconds = checkpoint_seconds
+        self._game_defaults = dict(game_defaults or {})
+        self._live: dict[int, LiveMatch] = {}
+        self._loading = asyncio.Lock()
+        self._delivered: list[int] = []  # outbox ids delivered, not yet marked so
+        self._marker: asyncio.Task[None] | None = None
+
+    # -- life of the runtime -------------------------------------------------
+
+    async def start_up(self) -> None:
+        """Restore every unfinished match and start the timers."""
+        async with self._sessions() as session:
+            records = await MatchRepository(session).unfinished()
+        for record in records:
+            live = self._adopt(record)
+            if record.status is MatchStatus.RUNNING:
+                live.clock.start()
+                await self._announce(live, self._everyone("match_resumed", after_restart=True))
+                self._rearm(live)
+        await self._requeue_outbox()
+        self.scheduler.start()
+        if self._checkpoint_seconds > 0:
+            self.scheduler.call_later(self._checkpoint_seconds, self._checkpoint_tick)
+
+    async def shut_down(self) -> None:
+        await self.checkpoint()
+        await self.scheduler.stop()
+        for live in self._live.values():
+            live.disarm()
+            if live.pump is not None:
+                live.pump.cancel()
+        await asyncio.gather(
+            *(lv.pump for lv in self._live.values() if lv.pump), return_exceptions=True
+        )
+        if self._marker is not None:  # let the last delivered rows be marked so
+            await asyncio.gather(self._marker, return_exceptions=True)
+        self._live.clear()
+
+    async def flush(self) -> None:
+        """Wait until fired timers have run and every queued notice is delivered (or failed)."""
+        await self.scheduler.drain()
+        while pumps := [lv.pump for lv in self._live.values() if lv.pump and not lv.pump.done()]:
+            await asyncio.gather(*pumps, return_exceptions=True)
+        if self._marker is not None:
+            await asyncio.gather(self._marker, return_exceptions=True)
+
+    # -- host commands ---------------------------------------------------------
+
+    async def create(self, new: NewMatch) -> MatchRecord:
+        game = self._game(new.game)
+        merged = {**self._game_defaults.get(new.game, {}), **new.config}
+        try:
+            config = game.coerce_config(merged)
+        except ValidationError as error:
+            raise Rejected(f"Bad options for {game.title}: {_explain(error)}") from None
+        new = new.model_copy(update={"config": config.model_dump(mode="json")})
+        async with self._sessions.begin() as session:
+            return await MatchRepository(session).create(new)
+
+    async def set_channels(self, match_id: int, channels: Channels) -> MatchRecord:
+        async with self._sessions.begin() as session:
+            repo = MatchRepository(session)
+            await repo.set_channels(match_id, channels)
+            record = await repo.get(match_id)
+        assert record is not None
+        if (live := self._live.get(match_id)) is not None:
+            live.record = record
+        return record
+
+    async def start(self, match_id: int) -> MatchRecord:
+        live = await self._load(match_id)
+        async with live.lock:
+            if live.status is not MatchStatus.CREATED:
+                raise Rejected(f"Match #{match_id} has already started ({live.status}).")
+            step = live.game.setup(live.record.config, seed=live.record.seed, now_ms=0)
+            live.clock.start()
+            opening = self._everyone("match_started", game_title=live.game.title)
+            await self._commit(
+                live, step.state, opening + step.notices, "host", HOST, {"command": "start"},
+                MatchStatus.RUNNING,
+            )  # fmt: skip
+        return live.record
+
+    async def pause(self, match_id: int, reason: str | None = None) -> MatchRecord:
+        live = await self._load(match_id)
+        async with live.lock:
+            if live.status is not MatchStatus.RUNNING:
+                raise Rejected(
+                    f"Match #{match_id} is not running ({live.status}), so it can't be paused."
+                )
+            live.clock.stop()
+            await self._commit(
+                live, live.state, self._everyone("match_paused", reason=reason), "host", HOST,
+                {"command": "pause", "reason": reason}, MatchStatus.PAUSED, pause_reason=reason,
+            )  # fmt: skip
+        return live.record
+
+    async def resume(self, match_id: int) -> MatchRecord:
+        live = await self._load(match_id)
+        async with live.lock:
+            if live.status is not MatchStatus.PAUSED:
+                raise Rejected(f"Match #{match_id} is not paused ({live.status}).")
+            live.clock.start()
+            await self._commit(
+                live, live.state, self._everyone("match_resumed", after_restart=False), "host",
+                HOST, {"command": "resume"}, MatchStatus.RUNNING, pause_reason=None,
+            )  # fmt: skip
+        return live.record
+
+    async def abort(self, match_id: int) -> MatchRecord:
+        live = await self._load(match_id)
+        async with live.lock:
+            if live.status.over:
+                raise Rejected(f"Match #{match_id} is already over ({live.status}).")
+            live.clock.stop()
+            await self._commit(
+                live, live.state, self._everyone("match_aborted"), "host", HOST,
+                {"command": "abort"}, MatchStatus.ABORTED,
+            )  # fmt: skip
+        return live.record
+
+    # -- moves -------------------------------------------------------------------
+
+    async def submit_text(
+        self, match_id: int, actor: Actor, text: str, *, window: str | None = None
+    ) -> list[Notice]:
+        """Parse and apply a move typed by ``actor``; returns the notices addressed to it.
+        ``window`` names the decision window the move answers (buttons carry it)."""
+        return await self._act(match_id, actor, text=text, window=window)
+
+    async def submit(
+        self, match_id: int, actor: Actor, action: Any, *, window: str | None = None
+    ) -> list[Notice]:
+        return await self._act(match_id, actor, action=action, window=window)
+
+    async def _act(
+        self, match_id: int, actor: Actor, *, text: str | None = None, action: Any = None,
+        window: str | None = None,
+    ) -> list[Notice]:  # fmt: skip
+        live = await self._load(match_id)
+        self._check_open(live)
+        if action is None:
+            action = live.game.parse(live.state, actor, text or "")
+        # The window this move answers is fixed now, as it arrives: if the match
+        # moves on while the move waits for the lock (the window's time runs out,
+        # or the other seat's move closes it), it is refused, never applied to
+        # whatever window is open by then.
+        aimed = window or self._window(live, actor)
+        async with live.lock:
+            self._check_open(live)
+            # Closed: the window moved on, or its time ran out for this seat (the
+            # window may still be open for the other seat).
+            if aimed is not None and (aimed in live.fired or aimed != self._window(live, actor)):
+                raise Rejected(self._closed_message(live, aimed))
+            now = live.clock.now_ms()
+            step = live.game.apply(live.state, actor, action, now)
+            payload = live.game.dump_action(action)
+            await self._commit(
+                live, step.state, step.notices, "action", actor, payload, live.status, now_ms=now
+            )
+            return [n for n in step.notices if n.audience == actor]
+
+    @staticmethod
+    def _window(live: LiveMatch, actor: Actor) -> str | None:
+        if live.state is None or isinstance(actor, str):
+            return None
+        return live.game.window(live.state, actor)
+
+    @staticmethod
+    def _closed_message(live: LiveMatch, window: str) -> str:
+        if window in live.fired:
+            return f"Too late — the time for {live.fired[window]} ran out."
+        what = live.labels.get(window)
+        return (
+            f"Too late — {what} has already closed."
+            if what
+            else "Too late — that prompt has already closed."
+        )
+
+    def _check_open(self, live: LiveMatch) -> None:
+        status = live.status
+        if status is MatchStatus.CREATED:
+            raise Rejected("The match hasn't started yet — the host starts it.")
+        if status is MatchStatus.PAUSED:
+            reason = f" ({live.record.pause_reason})" if live.record.pause_reason else ""
+            raise Rejected(f"The match is paused{reason}; moves wait until the host resumes it.")
+        if status.over:
+            raise Rejected(f"Match #{live.id} is over.")
+
+    # -- reading -------------------------------------------------------------------
+
+    async def get(self, match_id: int) -> MatchRecord:
+        if (live := self._live.get(match_id)) is not None:
+            return live.record
+        async with self._sessions() as session:
+            record = await MatchRepository(session).get(match_id)
+        if record is None:
+            raise Rejected(f"There is no match #{match_id}.")
+        return record
+
+    async def view(self, match_id: int, audience: Audience) -> dict[str, Any]:
+        """What ``audience`` may know, plus the match's own status and clocks."""
+        live = await self._load(match_id)
+        async with live.lock:
+            base = {} if live.state is None else live.game.view(live.state, audience)
+            now = live.clock.now_ms()
+            # Decision windows are public knowledge (whose clock runs, and how long is left).
+            deadlines = [
+                {"label": d.label, "seat": d.seat, "seconds_left": max(0, d.at_ms - now) // 1000}
+                for d in (live.game.deadlines(live.state) if live.state is not None else [])
+            ]
+            match = {
+                "id": live.id, "game": live.record.game, "title": live.game.title,
+                "status": str(live.status), "pause_reason": live.record.pause_reason,
+                "clock_ms": now, "deadlines": deadlines,
+            }  # fmt: skip
+            return {**base, "match": match}
+
+    async def to_act(self, match_id: int) -> frozenset[int]:
+        """The seats the game is waiting on now (none unless running)."""
+        live = await self._load(match_id)
+        if live.status is not MatchStatus.RUNNING or live.state is None:
+            return frozenset()
+        return live.game.to_act(live.state)
+
+    async def by_channel(self, channel_id: int) -> tuple[MatchRecord, int | None] | None:
+        async with self._sessions() as session:
+            return await MatchRepository(session).by_channel(channel_id)
+
+    async def list_for_guild(self, guild_id: int, *, live_only: bool = False) -> list[MatchRecord]:
+        async with self._sessions() as session:
+            return await MatchRepository(session).list_for_guild(guild_id, live_only=live_only)
+
+    def game(self, match: MatchRecord) -> games.Game[Any, Any, Any]:
+        return self._game(match.game)
+
+    # -- internals ------------------------------------------------------------------
+
+    @staticmethod
+    def _game(key: str) -> games.Game[Any, Any, Any]:
+        try:
+            return games.get(key)
+        except KeyError:
+            raise Rejected(
+                f"There is no game called {key!r}; choose one of: {', '.join(games.keys())}."
+            ) from None
+
+    @staticmethod
+    def _notice(kind: str, audience: Audience = PUBLIC, **data: Any) -> Notice:
+        return Notice(audience=audience, kind=kind, data=data)
+
+    def _everyone(self, kind: str, **data: Any) -> list[Notice]:
+        """A runtime notice for the room and both private channels."""
+        return [self._notice(kind, audience, **data) for audience in EVERYONE]
+
+    async def _load(self, match_id: int) -> LiveMatch:
+        if (live := self._live.get(match_id)) is not None:
+            return live
+        async with self._loading:
+            if (live := self._live.get(match_id)) is not None:
+                return live
+            async with self._sessions() as session:
+                record = await MatchRepository(session).get(match_id)
+            if record is None:
+                raise Rejected(f"There is no match #{match_id}.")
+            return self._adopt(record)
+
+    def _adopt(self, record: MatchRecord) -> LiveMatch:
+        game = self._game(record.game)
+        state = game.load_state(record.state) if record.state is not None else None
+        live = LiveMatch(
+            record=record, game=game, state=state, clock=MatchClock(self.time, record.clock_ms)
+        )
+        self._live[record.id] = live
+        return live
+
+    async def _commit(
+        self, live: LiveMatch, state: Any, notices: list[Notice], kind: str, actor: Actor | None,
+        payload: dict[str, Any], status: MatchStatus, *, now_ms: int | None = None,
+        pause_reason: str | _Unset | None = UNSET,
+    ) -> None:  # fmt: skip
+        """Persist state + event + outbox in one transaction; then re-arm and deliver."""
+        now = live.clock.now_ms() if now_ms is None else now_ms
+        if state is not None and live.game.outcome(state) is not None:
+            status = MatchStatus.FINISHED
+        groups = group_by_target(notices)
+        extra: dict[str, Any] = (
+            {} if isinstance(pause_reason, _Unset) else {"pause_reason": pause_reason}
+        )
+        async with self._sessions.begin() as session:
+            repo = MatchRepository(session)
+            version = await repo.update(
+                live.id, expected_version=live.record.version,
+                state=state.model_dump_json() if state is not None else None,
+                status=status, clock_ms=now, **extra,
+            )  # fmt: skip
+            await repo.append_event(
+                live.id, kind, None if actor is None else str(actor), payload, now
+            )
+            ids = await repo.enqueue_many(live.id, [(t, _dump(ns)) for t, ns in groups])
+        live.state = state
+        live.record = live.record.model_copy(
+            update={"version": version, "status": status, "clock_ms": now, **extra}
+        )
+        if status.over:
+            live.clock.stop()
+        self._rearm(live)
+        live.outbox.extend(Pending(i, t, ns) for i, (t, ns) in zip(ids, groups, strict=True))
+        self._kick(live)
+
+    async def _announce(self, live: LiveMatch, notices: list[Notice]) -> None:
+        """Queue notices that change no state (e.g. 'resumed after a restart')."""
+        groups = group_by_target(notices)
+        async with self._sessions.begin() as session:
+            repo = MatchRepository(session)
+            ids = await repo.enqueue_many(live.id, [(t, _dump(ns)) for t, ns in groups])
+        live.outbox.extend(Pending(i, t, ns) for i, (t, ns) in zip(ids, groups, strict=True))
+        self._kick(live)
+
+    # -- deadlines ---------------------------------------------------------------
+
+    def _rearm(self, live: LiveMatch) -> None:
+        """Make the armed timers match ``game.deadlines(state)`` exactly."""
+        if live.status is not MatchStatus.RUNNING or live.state is None:
+            live.disarm()
+            return
+        wanted = {d.key: d for d in live.game.deadlines(live.state)}
+        for key, (deadline, _) in list(live.armed.items()):
+            if wanted.get(key) != deadline:
+                live.disarm(key)
+        now = live.clock.now_ms()
+        for key, deadline in wanted.items():
+            if key not in live.armed:
+                live.armed[key] = (deadline, self._arm(live, deadline, now))
+                live.labels[key] = deadline.label
+
+    def _arm(self, live: LiveMatch, deadline: Deadline, now_ms: int) -> list[Timer]:
+        at = live.clock.when
+        timers = [
+            self.scheduler.call_at(at(deadline.at_ms), partial(self._expire, live, deadline.key))
+        ]
+        for seconds in deadline.reminders:
+            mark = deadline.at_ms - seconds * 1000
+            if mark > now_ms:
+                timers.append(
+                    self.scheduler.call_at(at(mark), partial(self._remind, live, deadline, seconds))
+                )
+        return timers
+
+    async def _expire(self, live: LiveMatch, key: str) -> None:
+        async with live.lock:
+            entry = live.armed.pop(key, None)
+            if entry is None or live.status is not MatchStatus.RUNNING:
+                return
+            deadline = entry[0]
+            live.fired[key] = deadline.label or "that move"
+            now = max(live.clock.now_ms(), deadline.at_ms)
+            step = live.game.expire(live.state, key, now)
+            if step.state is live.state and not step.notices:
+                return  # the engine had nothing to do: no event worth logging
+            await self._commit(
+                live,
+                step.state,
+                step.notices,
+                "expire",
+                None,
+                {"key": key},
+                live.status,
+                now_ms=now,
+            )
+
+    async def _remind(self, live: LiveMatch, deadline: Deadline, seconds: int) -> None:
+        if (
+            live.armed.get(deadline.key, (None,))[0] != deadline
+            or live.status is not MatchStatus.RUNNING
+        ):
+            return
+        audience: Audience = PUBLIC if deadline.seat is None else deadline.seat
+        notice = self._notice(
+            "reminder", audience=audience, label=deadline.label, seconds_left=seconds
+        )
+        await self._announce(live, [notice])
+
+    # -- delivery -------------------------------------------------------------------
+
+    def _kick(self, live: LiveMatch) -> None:
+        if live.outbox and (live.pump is None or live.pump.done()):
+            live.pump = asyncio.create_task(self._pump(live), name=f"outbox-{live.id}")
+
+    async def _pump(self, live: LiveMatch) -> None:
+        """Deliver the match's queued notices strictly in order; stop at a failure
+        and retry later, so nothing is skipped or reordered."""
+        while live.outbox:
+            batch, live.outbox = live.outbox, []
+            done: list[int] = []
+            try:
+                for i, pending in enumerate(batch):
+                    try:
+                        await self._delivery.deliver(live.record, pending.target, pending.notices)
+                    except Exception:
+                        log.exception(
+                            "match %s: delivery to %s failed; will retry", live.id, pending.target
+                        )
+                        live.outbox = batch[i:] + live.outbox
+                        asyncio.get_running_loop().call_later(RETRY_SECONDS, self._kick, live)
+                        return
+                    done.append(pending.outbox_id)
+            finally:
+                self._mark_delivered(done)
+
+    def _mark_delivered(self, ids: list[int]) -> None:
+        """Mark rows delivered in groups: one UPDATE covers every row delivered, in
+        any match, while the previous UPDATE ran (a crash in between can only
+        re-send a message, never lose one)."""
+        self._delivered.extend(ids)
+        if self._delivered and (self._marker is None or self._marker.done()):
+            self._marker = asyncio.create_task(self._mark_loop(), name="outbox-marker")
+
+    async def _mark_loop(self) -> None:
+        while self._delivered:
+            ids, self._delivered = self._delivered, []
+            try:
+                async with self._sessions.begin() as session:
+                    await MatchRepository(session).mark_delivered(ids)
+            except Exception:
+                log.exception(
+                    "could not mark %d outbox rows delivered; they may be re-sent", len(ids)
+                )
+
+    async def _requeue_outbox(self) -> None:
+        async with self._sessions() as session:
+            rows = await MatchRepository(session).undelivered()
+        for row in rows:
+            live = self._live.get(row.match_id) or await self._load(row.match_id)
+            notices = [Notice.model_validate(n) for n in row.notices]
+            live.outbox.append(Pending(row.id, row.target, notices))
+        for live in self._live.values():
+            live.outbox.sort(key=lambda p: p.outbox_id)
+            self._kick(live)
+
+    # -- clock checkpoints -------------------------------------------------------------
+
+    async def checkpoint(self) -> None:
+        """Make every running match's clock durable, so downtime is never charged."""
+        clocks = {
+            m.id: m.clock.now_ms() for m in self._live.values() if m.status is MatchStatus.RUNNING
+        }
+        if clocks:
+            async with self._sessions.begin() as session:
+                await MatchRepository(session).checkpoint_clocks(clocks)
+
+    async def _checkpoint_tick(self) -> None:
+        # Re-armed first, so a failing checkpoint (database briefly away) is retried.
+        self.scheduler.call_later(self._checkpoint_seconds, self._checkpoint_tick)
+        await self.checkpoint()
+
+
+def _dump(notices: list[Notice]) -> list[dict[str, Any]]:
+    return [n.model_dump(mode="json") for n in notices]
+
+
+def _explain(error: ValidationError) -> str:
+    parts = []
+    for problem in error.errors():
+        where = ".".join(str(p) for p in problem["loc"]) or "options"
+        parts.append(f"{where}: {problem['msg']}")
+    return "; ".join(parts)

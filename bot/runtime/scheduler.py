@@ -1,0 +1,147 @@
+"""One timer heap for every deadline and reminder of every match.
+
+A single event-loop timer handle is armed for the earliest entry, instead of
+one asyncio task per deadline: 10,000 armed deadlines cost 10,000 small heap
+entries, cancelling is O(1) (the entry is marked dead and skipped when
+popped), and an idle bot owns no waiting task at all (which is also what lets
+SimCord's virtual loop clock fire deadlines through ``advance_time``). Time
+comes from a :class:`TimeSource`, so tests can instead drive it with
+:class:`ManualTime` and :meth:`Scheduler.advance`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+log = logging.getLogger(__name__)
+
+Callback = Callable[[], Awaitable[None]]
+
+
+class TimeSource(Protocol):
+    def now(self) -> float:
+        """Seconds on a monotonic clock."""
+        ...
+
+
+class LoopTime:
+    """The running event loop's clock."""
+
+    def now(self) -> float:
+        return asyncio.get_running_loop().time()
+
+
+class ManualTime:
+    """A clock that moves only when a test says so (see :meth:`Scheduler.advance`)."""
+
+    def __init__(self, start: float = 0.0) -> None:
+        self.t = start
+
+    def now(self) -> float:
+        return self.t
+
+
+@dataclass(order=True)
+class Timer:
+    when: float
+    seq: int
+    callback: Callback = field(compare=False)
+    cancelled: bool = field(default=False, compare=False)
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class Scheduler:
+    """Runs callbacks at their time. With ``auto=True`` a loop timer fires them
+    (fired callbacks run as tasks, so one slow commit never delays the rest);
+    otherwise only :meth:`advance` does, deterministically, for tests."""
+
+    def __init__(self, time: TimeSource, *, auto: bool = True) -> None:
+        self.time = time
+        self.auto = auto
+        self._heap: list[Timer] = []
+        self._seq = itertools.count()
+        self._handle: asyncio.TimerHandle | None = None
+        self._started = False
+        self._running: set[asyncio.Task[None]] = set()
+
+    def call_at(self, when: float, callback: Callback) -> Timer:
+        timer = Timer(when, next(self._seq), callback)
+        heapq.heappush(self._heap, timer)
+        if self._heap[0] is timer:
+            self._replan()  # a new earliest entry
+        return timer
+
+    def call_later(self, seconds: float, callback: Callback) -> Timer:
+        return self.call_at(self.time.now() + seconds, callback)
+
+    def start(self) -> None:
+        self._started = self.auto
+        self._replan()
+
+    async def stop(self) -> None:
+        self._started = False
+        self._replan()
+        for task in list(self._running):
+            task.cancel()
+        await asyncio.gather(*self._running, return_exceptions=True)
+
+    def pending(self) -> int:
+        return sum(1 for t in self._heap if not t.cancelled)
+
+    async def drain(self) -> None:
+        """Wait for every callback already fired to finish."""
+        while self._running:
+            await asyncio.gather(*list(self._running), return_exceptions=True)
+
+    async def advance(self, seconds: float) -> None:
+        """Manual mode: move time forward, firing each due callback at its own time
+        and in order, and waiting for it before the next (deterministic tests)."""
+        assert isinstance(self.time, ManualTime), "advance() needs ManualTime"
+        target = self.time.t + seconds
+        while (timer := self._pop_due(target)) is not None:
+            self.time.t = max(self.time.t, timer.when)
+            await self._run(timer)
+        self.time.t = target
+
+    def _pop_due(self, until: float) -> Timer | None:
+        while self._heap and self._heap[0].cancelled:
+            heapq.heappop(self._heap)
+        if self._heap and self._heap[0].when <= until:
+            return heapq.heappop(self._heap)
+        return None
+
+    def _replan(self) -> None:
+        """Arm the loop timer for the earliest live entry (and only that one)."""
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+        while self._heap and self._heap[0].cancelled:
+            heapq.heappop(self._heap)
+        if not self._started or not self._heap:
+            return
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, self._heap[0].when - self.time.now())
+        self._handle = loop.call_at(loop.time() + delay, self._fire)
+
+    def _fire(self) -> None:
+        self._handle = None
+        now = self.time.now()
+        while (timer := self._pop_due(now)) is not None:
+            task = asyncio.get_running_loop().create_task(self._run(timer))
+            self._running.add(task)
+            task.add_done_callback(self._running.discard)
+        self._replan()
+
+    async def _run(self, timer: Timer) -> None:
+        try:
+            await timer.callback()
+        except Exception:  # a failing timer must never stop the others
+            log.exception("timer callback failed")

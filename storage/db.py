@@ -1,0 +1,140 @@
+"""Engines, sessions and schema upgrades for SQLite (aiosqlite) and PostgreSQL (asyncpg)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, event
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+from sqlalchemy.pool import StaticPool
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+# WAL lets readers run beside the one writer; NORMAL is durable across app crashes
+# in WAL mode; the busy timeout makes a second writer wait instead of failing.
+_SQLITE_PRAGMAS = (
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=NORMAL",
+    "PRAGMA foreign_keys=ON",
+    "PRAGMA busy_timeout=5000",
+)
+
+# Any fixed number, the same in every process.
+_MIGRATION_LOCK_KEY = 0x67656E69
+
+
+def make_engine(url: str) -> AsyncEngine:
+    """An engine for ``url``; SQLite connections get the pragmas above."""
+    parsed = make_url(url)
+    if not _is_sqlite(parsed):
+        return create_async_engine(parsed)
+    # A memory database lives inside its connection, so every session shares one.
+    # A file database gets one connection too: SQLite has a single writer, and
+    # writers queueing in-process for one connection beat several connections
+    # busy-polling for the lock (which, under load, starve until "database is
+    # locked"). The pool's queue serialises transactions in arrival order.
+    options: dict[str, Any] = (
+        {"poolclass": StaticPool}
+        if _is_memory(parsed)
+        else {"pool_size": 1, "max_overflow": 0, "pool_timeout": 60}
+    )
+    engine = create_async_engine(parsed, **options)
+    event.listen(engine.sync_engine, "connect", _apply_sqlite_pragmas)
+    return engine
+
+
+def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    # Records are built from rows before commit; nothing needs reloading after it.
+    return async_sessionmaker(engine, expire_on_commit=False)
+
+
+def alembic_config(url: str | None = None) -> Config:
+    """The Alembic config for the packaged migrations (no alembic.ini needed)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    if url is not None:
+        # configparser treats % as interpolation; passwords may contain it.
+        config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+async def upgrade(target: str | AsyncEngine, revision: str = "head") -> None:
+    """Migrate the database at ``target`` to ``revision``; safe inside a running loop.
+
+    Callers take turns, in one process or many: a PostgreSQL advisory lock, or
+    SQLite's write lock, is held until the migration commits. A memory database
+    vanishes with its engine, so pass the engine that will serve it, not its URL.
+    """
+    if isinstance(target, AsyncEngine):
+        await _upgrade_engine(target, revision)
+        return
+    parsed = make_url(target)
+    if _is_sqlite(parsed) and _is_memory(parsed):
+        raise ValueError("upgrade a memory database through its engine: upgrade(make_engine(url))")
+    engine = make_engine(target)
+    try:
+        await _upgrade_engine(engine, revision)
+    finally:
+        await engine.dispose()
+
+
+async def _upgrade_engine(engine: AsyncEngine, revision: str) -> None:
+    async with engine.connect() as conn:
+        if not _is_sqlite(engine.url):
+            await conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK_KEY})")
+            await _migrate(conn, revision)
+            return
+        await _sqlite_foreign_keys(conn, on=False)
+        try:
+            # The driver would run DDL outside any transaction; an explicit
+            # IMMEDIATE one makes the migration all-or-nothing and takes the
+            # write lock before reading the current revision.
+            await conn.exec_driver_sql("BEGIN IMMEDIATE")
+            await _migrate(conn, revision)
+        finally:
+            await conn.rollback()  # a no-op after success; the pragma needs no transaction
+            await _sqlite_foreign_keys(conn, on=True)
+
+
+async def _migrate(conn: AsyncConnection, revision: str) -> None:
+    await conn.run_sync(_run_alembic_upgrade, alembic_config(), revision)
+    await conn.commit()
+
+
+def _run_alembic_upgrade(connection: Connection, config: Config, revision: str) -> None:
+    # env.py runs on this connection instead of opening its own engine.
+    config.attributes["connection"] = connection
+    command.upgrade(config, revision)
+
+
+async def _sqlite_foreign_keys(conn: AsyncConnection, *, on: bool) -> None:
+    # Batch migrations rebuild tables (copy, drop, rename); with foreign keys on, the
+    # drop would cascade-delete child rows. The pragma only works outside a
+    # transaction, hence the commit.
+    await conn.exec_driver_sql(f"PRAGMA foreign_keys={'ON' if on else 'OFF'}")
+    await conn.commit()
+
+
+def _apply_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    for pragma in _SQLITE_PRAGMAS:
+        cursor.execute(pragma)
+    cursor.close()
+
+
+def _is_sqlite(url: URL) -> bool:
+    return url.get_backend_name() == "sqlite"
+
+
+def _is_memory(url: URL) -> bool:
+    return url.database in (None, "", ":memory:") or url.query.get("mode") == "memory"

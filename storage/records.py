@@ -1,0 +1,107 @@
+"""Plain models the repository returns: callers never see ORM objects."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class MatchStatus(StrEnum):
+    CREATED = "created"  # channels made, waiting for the host's start
+    RUNNING = "running"
+    PAUSED = "paused"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+    @property
+    def live(self) -> bool:
+        """Started and not over: its clock and deadlines matter."""
+        return self in (MatchStatus.RUNNING, MatchStatus.PAUSED)
+
+    @property
+    def over(self) -> bool:
+        return self in (MatchStatus.FINISHED, MatchStatus.ABORTED)
+
+
+class PlayerRecord(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    user_id: int
+    private_channel_id: int | None = None
+
+
+class Channels(BaseModel):
+    """The Discord channels of one match (all None for a match run without Discord)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    category_id: int | None = None
+    room_channel_id: int | None = None
+    host_channel_id: int | None = None
+    private_channel_ids: dict[int, int] = Field(default_factory=dict)  # seat -> channel
+
+
+class NewMatch(BaseModel):
+    guild_id: int
+    game: str
+    config: dict[str, Any]
+    seed: int
+    players: list[PlayerRecord]
+    channels: Channels = Field(default_factory=Channels)
+
+
+class MatchRecord(BaseModel):
+    id: int
+    guild_id: int
+    game: str
+    status: MatchStatus
+    config: dict[str, Any]
+    seed: int
+    state: str | None  # the engine state as JSON text; None until started
+    version: int
+    clock_ms: int  # match-clock checkpoint
+    pause_reason: str | None
+    category_id: int | None
+    room_channel_id: int | None
+    host_channel_id: int | None
+    players: list[PlayerRecord]
+    created_at: datetime
+    updated_at: datetime
+
+    def seat_of_user(self, user_id: int) -> int | None:
+        return next((p.seat for p in self.players if p.user_id == user_id), None)
+
+    def seat_of_channel(self, channel_id: int) -> int | None:
+        return next((p.seat for p in self.players if p.private_channel_id == channel_id), None)
+
+
+class EventRecord(BaseModel):
+    """One entry of a match's append-only log. ``kind`` is 'action' (payload: the
+    engine action), 'expire' (payload: {'key': deadline key}) or 'host' (payload:
+    {'command': start|pause|resume|abort, ...})."""
+
+    seq: int
+    kind: str
+    actor: str | None  # "0", "1", "host" or None for the clock
+    payload: dict[str, Any]
+    now_ms: int
+    created_at: datetime
+
+
+class OutboxRecord(BaseModel):
+    """Notices for one audience from one step, delivered as one message.
+    ``target`` is 'public', 'host' or the seat number as text."""
+
+    id: int
+    match_id: int
+    target: str
+    notices: list[dict[str, Any]]
+    created_at: datetime
+
+
+class StaleVersion(Exception):
+    """Another writer updated the match first (optimistic version check failed)."""

@@ -1,0 +1,355 @@
+"""The match repository: queries over a caller-owned session, plain records out.
+
+The caller opens the transaction (``async with sessionmaker.begin() as session``);
+nothing here commits. Writes are single statements, so a move (update +
+append_event + a few enqueue) costs one round trip each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import Enum
+from typing import Any, Final, Literal
+
+from sqlalchemy import (
+    BigInteger,
+    ColumnElement,
+    Integer,
+    Select,
+    Table,
+    bindparam,
+    case,
+    cast,
+    false,
+    func,
+    insert,
+    literal,
+    null,
+    select,
+    union_all,
+    update,
+)
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import selectinload
+from sqlalchemy.sql import Subquery
+
+from storage.records import (
+    Channels,
+    EventRecord,
+    MatchRecord,
+    MatchStatus,
+    NewMatch,
+    OutboxRecord,
+    PlayerRecord,
+    StaleVersion,
+)
+from storage.tables import EventRow, MatchPlayerRow, MatchRow, OutboxRow
+
+
+class _Unchanged(Enum):
+    TOKEN = "unchanged"
+
+
+UNCHANGED: Final = _Unchanged.TOKEN
+"""Default of ``update``'s nullable fields: leave the column as it is (None writes NULL)."""
+
+Unchanged = Literal[_Unchanged.TOKEN]
+
+_UNFINISHED = tuple(s.value for s in MatchStatus if not s.over)
+_OVER = tuple(s.value for s in MatchStatus if s.over)
+
+# Writes below skip the session's identity map (synchronize_session=False), so
+# every read refreshes the rows it returns rather than trusting cached objects.
+_FRESH: Final = {"populate_existing": True}
+_NO_SYNC: Final = {"synchronize_session": False}
+
+
+class MatchRepository:
+    """Reads and writes matches, their players, event log and outbox."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    # -- matches --------------------------------------------------------------
+
+    async def create(self, new: NewMatch) -> MatchRecord:
+        channels = new.channels
+        row = MatchRow(
+            guild_id=new.guild_id,
+            game=new.game,
+            status=MatchStatus.CREATED.value,
+            config=new.config,
+            seed=new.seed,
+            state=None,
+            version=0,
+            clock_ms=0,
+            pause_reason=None,
+            category_id=channels.category_id,
+            room_channel_id=channels.room_channel_id,
+            host_channel_id=channels.host_channel_id,
+            players=[_player_row(p, channels) for p in new.players],
+        )
+        self._session.add(row)
+        await self._session.flush()
+        return _match_record(row)
+
+    async def get(self, match_id: int) -> MatchRecord | None:
+        row = await self._session.scalar(_matches().where(MatchRow.id == match_id))
+        return None if row is None else _match_record(row)
+
+    async def list_for_guild(self, guild_id: int, *, live_only: bool = False) -> list[MatchRecord]:
+        """The guild's matches, newest first; ``live_only`` keeps the unfinished ones."""
+        stmt = _matches().where(MatchRow.guild_id == guild_id)
+        if live_only:
+            stmt = stmt.where(MatchRow.status.in_(_UNFINISHED))
+        return await self._records(stmt.order_by(MatchRow.id.desc()))
+
+    async def unfinished(self) -> list[MatchRecord]:
+        """Matches created, running or paused: what a restart must restore."""
+        stmt = _matches().where(MatchRow.status.in_(_UNFINISHED)).order_by(MatchRow.id)
+        return await self._records(stmt)
+
+    async def by_channel(self, channel_id: int) -> tuple[MatchRecord, int | None] | None:
+        """The match whose room (seat None) or private channel (its seat) this is.
+
+        A channel can serve several matches over time (a room kept for a rematch),
+        so an unfinished match wins, then the newest.
+        """
+        hits = _channel_hits(channel_id)
+        over_last = case((MatchRow.status.in_(_OVER), 1), else_=0)
+        stmt = (
+            _matches()
+            .add_columns(hits.c.seat)
+            .join(hits, hits.c.match_id == MatchRow.id)
+            .order_by(over_last, MatchRow.id.desc())
+            .limit(1)
+        )
+        found = (await self._session.execute(stmt)).first()
+        return None if found is None else (_match_record(found[0]), found[1])
+
+    async def update(
+        self,
+        match_id: int,
+        *,
+        expected_version: int,
+        state: str | Unchanged | None = UNCHANGED,
+        status: MatchStatus | None = None,
+        clock_ms: int | None = None,
+        pause_reason: str | Unchanged | None = UNCHANGED,
+    ) -> int:
+        """Write the given fields and bump the version; returns the new version.
+
+        Raises StaleVersion (and changes nothing) unless the stored version is
+        ``expected_version``.
+        """
+        values: dict[str, Any] = {"version": MatchRow.version + 1}
+        if state is not UNCHANGED:
+            values["state"] = state
+        if status is not None:
+            values["status"] = status.value
+        if clock_ms is not None:
+            values["clock_ms"] = clock_ms
+        if pause_reason is not UNCHANGED:
+            values["pause_reason"] = pause_reason
+        stmt = (
+            update(MatchRow)
+            .where(MatchRow.id == match_id, MatchRow.version == expected_version)
+            .values(values)
+            .returning(MatchRow.version)
+            .execution_options(**_NO_SYNC)
+        )
+        version = await self._session.scalar(stmt)
+        if version is None:
+            raise StaleVersion(f"match {match_id} is not at version {expected_version}")
+        return version
+
+    async def set_channels(self, match_id: int, channels: Channels) -> None:
+        """Record the match's channels; seats missing from the mapping lose theirs."""
+        await self._session.execute(
+            update(MatchRow)
+            .where(MatchRow.id == match_id)
+            .values(
+                category_id=channels.category_id,
+                room_channel_id=channels.room_channel_id,
+                host_channel_id=channels.host_channel_id,
+            )
+            .execution_options(**_NO_SYNC)
+        )
+        await self._session.execute(
+            update(MatchPlayerRow)
+            .where(MatchPlayerRow.match_id == match_id)
+            .values(private_channel_id=_channel_by_seat(channels.private_channel_ids))
+            .execution_options(**_NO_SYNC)
+        )
+
+    async def checkpoint_clocks(self, clocks: Mapping[int, int]) -> None:
+        """Save the clocks of running matches (match id -> clock_ms); no version bump,
+        so a checkpoint never makes a concurrent move stale. Other statuses are
+        skipped: a paused or finished match already saved its clock."""
+        if not clocks:
+            return
+        matches: Table = MatchRow.__table__  # type: ignore[assignment]
+        # Core executemany: one prepared statement for every match.
+        stmt = (
+            update(matches)
+            .where(
+                matches.c.id == bindparam("b_id"),
+                matches.c.status == MatchStatus.RUNNING.value,
+            )
+            .values(clock_ms=bindparam("b_clock_ms"))
+        )
+        rows = [{"b_id": match_id, "b_clock_ms": ms} for match_id, ms in clocks.items()]
+        await self._session.execute(stmt, rows)
+
+    # -- event log -------------------------------------------------------------
+
+    async def append_event(
+        self, match_id: int, kind: str, actor: str | None, payload: dict[str, Any], now_ms: int
+    ) -> int:
+        """Append to the match's log; returns the entry's seq (1, 2, ...).
+
+        The seq is computed inside the INSERT. Two writers appending to one match
+        at once would collide on the primary key; the runtime's per-match lock and
+        the version check in ``update`` keep that from happening.
+        """
+        next_seq = (
+            select(func.coalesce(func.max(EventRow.seq), 0) + 1)
+            .where(EventRow.match_id == match_id)
+            .scalar_subquery()
+        )
+        stmt = (
+            insert(EventRow)
+            .values(
+                match_id=match_id,
+                seq=next_seq,
+                kind=kind,
+                actor=actor,
+                payload=payload,
+                now_ms=now_ms,
+            )
+            .returning(EventRow.seq)
+        )
+        return (await self._session.execute(stmt)).scalar_one()
+
+    async def events(self, match_id: int) -> list[EventRecord]:
+        stmt = select(EventRow).where(EventRow.match_id == match_id).order_by(EventRow.seq)
+        rows = await self._session.scalars(stmt.execution_options(**_FRESH))
+        return [_event_record(row) for row in rows]
+
+    # -- outbox ----------------------------------------------------------------
+
+    async def enqueue(self, match_id: int, target: str, notices: list[dict[str, Any]]) -> int:
+        """Queue one message's notices for ``target``; returns the outbox id."""
+        stmt = (
+            insert(OutboxRow)
+            .values(match_id=match_id, target=target, notices=notices)
+            .returning(OutboxRow.id)
+        )
+        return (await self._session.execute(stmt)).scalar_one()
+
+    async def enqueue_many(
+        self, match_id: int, messages: Sequence[tuple[str, list[dict[str, Any]]]]
+    ) -> list[int]:
+        """Queue one step's messages (target, notices) in one INSERT; ids in the given order."""
+        if not messages:
+            return []
+        rows = [{"match_id": match_id, "target": t, "notices": n} for t, n in messages]
+        result = await self._session.execute(insert(OutboxRow).values(rows).returning(OutboxRow.id))
+        # Ids grow in insertion order; RETURNING's own row order is not promised.
+        return sorted(result.scalars())
+
+    async def undelivered(self, match_id: int | None = None) -> list[OutboxRecord]:
+        """Queued messages not yet marked delivered, oldest first."""
+        stmt = select(OutboxRow).where(OutboxRow.delivered == false())
+        if match_id is not None:
+            stmt = stmt.where(OutboxRow.match_id == match_id)
+        rows = await self._session.scalars(stmt.order_by(OutboxRow.id).execution_options(**_FRESH))
+        return [_outbox_record(row) for row in rows]
+
+    async def mark_delivered(self, ids: Sequence[int]) -> None:
+        if not ids:
+            return
+        await self._session.execute(
+            update(OutboxRow)
+            .where(OutboxRow.id.in_(ids))
+            .values(delivered=True)
+            .execution_options(**_NO_SYNC)
+        )
+
+    async def _records(self, stmt: Select[MatchRow]) -> list[MatchRecord]:
+        return [_match_record(row) for row in await self._session.scalars(stmt)]
+
+
+def _matches() -> Select[MatchRow]:
+    # Players come in one extra SELECT ... IN for all matches, not one per match.
+    return select(MatchRow).options(selectinload(MatchRow.players)).execution_options(**_FRESH)
+
+
+def _channel_hits(channel_id: int) -> Subquery:
+    """(match_id, seat) of every match using the channel: its room, or a seat's
+    private channel. A UNION keeps each side on its own index."""
+    room = select(MatchRow.id.label("match_id"), cast(null(), Integer).label("seat")).where(
+        MatchRow.room_channel_id == channel_id
+    )
+    private = select(MatchPlayerRow.match_id, MatchPlayerRow.seat).where(
+        MatchPlayerRow.private_channel_id == channel_id
+    )
+    return union_all(room, private).subquery("hits")
+
+
+def _channel_by_seat(private_channel_ids: Mapping[int, int]) -> ColumnElement[Any]:
+    if not private_channel_ids:
+        return null()
+    # Typed literals: asyncpg must know the CASE yields BIGINT, not a text guess.
+    whens = {seat: literal(channel, BigInteger) for seat, channel in private_channel_ids.items()}
+    return case(whens, value=MatchPlayerRow.seat, else_=null())
+
+
+def _player_row(player: PlayerRecord, channels: Channels) -> MatchPlayerRow:
+    channel = channels.private_channel_ids.get(player.seat, player.private_channel_id)
+    return MatchPlayerRow(seat=player.seat, user_id=player.user_id, private_channel_id=channel)
+
+
+def _match_record(row: MatchRow) -> MatchRecord:
+    return MatchRecord(
+        id=row.id,
+        guild_id=row.guild_id,
+        game=row.game,
+        status=MatchStatus(row.status),
+        config=row.config,
+        seed=row.seed,
+        state=row.state,
+        version=row.version,
+        clock_ms=row.clock_ms,
+        pause_reason=row.pause_reason,
+        category_id=row.category_id,
+        room_channel_id=row.room_channel_id,
+        host_channel_id=row.host_channel_id,
+        players=[
+            PlayerRecord(seat=p.seat, user_id=p.user_id, private_channel_id=p.private_channel_id)
+            for p in row.players
+        ],
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+    )
+
+
+def _event_record(row: EventRow) -> EventRecord:
+    return EventRecord(
+        seq=row.seq,
+        kind=row.kind,
+        actor=row.actor,
+        payload=row.payload,
+        now_ms=row.now_ms,
+        created_at=row.created_at,
+    )
+
+
+def _outbox_record(row: OutboxRow) -> OutboxRecord:
+    return OutboxRecord(
+        id=row.id,
+        match_id=row.match_id,
+        target=row.target,
+        notices=row.notices,
+        created_at=row.created_at,
+    )

@@ -1,0 +1,138 @@
+"""The schema as SQLAlchemy declarative tables. Only storage/ sees these classes."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    false,
+    func,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.types import TypeDecorator
+
+# Stable constraint names let later migrations (and SQLite batch mode) find them.
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+# SQLite only auto-increments an INTEGER PRIMARY KEY, so the big key narrows there.
+BigId = BigInteger().with_variant(Integer(), "sqlite")
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """An aware UTC datetime on every backend: SQLite stores no offset, so the value
+    is written as UTC and tagged as UTC when read back."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime; storage keeps aware UTC timestamps only")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        if isinstance(value, datetime) and value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+def _created_at() -> Mapped[datetime]:
+    return mapped_column(UTCDateTime(), default=utcnow, server_default=func.now())
+
+
+class MatchRow(Base):
+    __tablename__ = "matches"
+    __table_args__ = (
+        Index("ix_matches_guild_id_status", "guild_id", "status"),
+        Index("ix_matches_room_channel_id", "room_channel_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    game: Mapped[str] = mapped_column(String(32))
+    status: Mapped[str] = mapped_column(String(16))  # a MatchStatus value
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    state: Mapped[str | None] = mapped_column(Text)  # engine state as JSON text
+    version: Mapped[int] = mapped_column(Integer)
+    clock_ms: Mapped[int] = mapped_column(BigInteger)
+    pause_reason: Mapped[str | None] = mapped_column(Text)
+    category_id: Mapped[int | None] = mapped_column(BigInteger)
+    room_channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    host_channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = _created_at()
+    updated_at: Mapped[datetime] = mapped_column(
+        UTCDateTime(), default=utcnow, onupdate=utcnow, server_default=func.now()
+    )
+
+    # lazy="raise": an async session cannot lazy-load, so every query states its loads.
+    players: Mapped[list[MatchPlayerRow]] = relationship(
+        order_by="MatchPlayerRow.seat", lazy="raise", cascade="all, delete-orphan"
+    )
+
+
+class MatchPlayerRow(Base):
+    __tablename__ = "match_players"
+    __table_args__ = (Index("ix_match_players_private_channel_id", "private_channel_id"),)
+
+    # The primary key is the unique (match_id, seat) pair.
+    match_id: Mapped[int] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    private_channel_id: Mapped[int | None] = mapped_column(BigInteger)
+
+
+class EventRow(Base):
+    __tablename__ = "match_events"
+
+    match_id: Mapped[int] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    actor: Mapped[str | None] = mapped_column(String(32))
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    now_ms: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = _created_at()
+
+
+class OutboxRow(Base):
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_delivered_match_id", "delivered", "match_id"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    target: Mapped[str] = mapped_column(String(32))
+    notices: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    delivered: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    created_at: Mapped[datetime] = _created_at()

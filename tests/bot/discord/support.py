@@ -1,0 +1,123 @@
+"""Helpers for driving the bot through SimCord: a server, a match, and what people see."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+import simcord
+
+from bot.discord.client import GeniusBot
+from bot.discord.errors import Refusal
+from games import Rejected
+
+
+@dataclass
+class World:
+    """One server: a host (with the Host role), two players and a spectator."""
+
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    general: simcord.ChannelHandle
+    host: simcord.MemberActor
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    carol: simcord.MemberActor
+
+    @property
+    def bot(self) -> GeniusBot:
+        bot = self.env.bot
+        assert isinstance(bot, GeniusBot)
+        return bot
+
+    def channel(self, name: str) -> simcord.ChannelHandle:
+        return self.guild.channels[name]
+
+    def seat(self, seat: int) -> simcord.MemberActor:
+        return (self.alice, self.bob)[seat]
+
+
+@dataclass
+class Match:
+    id: int
+    room: simcord.ChannelHandle
+    private: tuple[simcord.ChannelHandle, simcord.ChannelHandle]
+    host_log: simcord.ChannelHandle
+
+
+def said(result: simcord.InteractionResult) -> str:
+    """Everything the bot answered to one interaction."""
+    parts = [result.response.content] if result.response is not None else []
+    parts += [f.content for f in result.followups]
+    return "\n".join(parts)
+
+
+def texts(channel: simcord.ChannelHandle) -> list[str]:
+    return [m.content for m in channel.history()]
+
+
+def acknowledge_refusals(env: simcord.Env) -> None:
+    """Refusals raised in slash commands reach the tree's error handler, where
+    SimCord records them; check they were refusals (not bugs) and clear them."""
+    for error in env.errors:
+        original = getattr(error, "original", error)
+        assert isinstance(original, Refusal | Rejected), f"unexpected bot error: {error!r}"
+
+
+def assert_refused(world: World, result: simcord.InteractionResult, contains: str) -> None:
+    assert result.response is not None, result
+    assert result.response.ephemeral
+    assert contains in said(result), said(result)
+    acknowledge_refusals(world.env)
+
+
+async def new_match(world: World, *, start: bool = True, **options: Any) -> Match:
+    result = await world.host.slash(
+        world.general,
+        "match new",
+        game="goofspiel",
+        player1=world.alice,
+        player2=world.bob,
+        seed=7,
+        **options,
+    )
+    found = re.search(r"match #(\d+)", said(result))
+    assert found is not None, said(result)
+    match_id = int(found[1])
+    match = Match(
+        id=match_id,
+        room=world.channel(f"match-{match_id}-room"),
+        private=(
+            world.channel(f"match-{match_id}-p1-alice"),
+            world.channel(f"match-{match_id}-p2-bob"),
+        ),
+        host_log=world.channel(f"match-{match_id}-host-log"),
+    )
+    if start:
+        await world.host.slash(match.room, "match start")
+    return match
+
+
+def bid_request(channel: simcord.ChannelHandle) -> discord.Message:
+    """The newest message with bid buttons in a private channel."""
+    for message in reversed(channel.history()):
+        if message.components:
+            return message
+    raise AssertionError(f"no bid buttons in {channel.name}: {texts(channel)[-3:]}")
+
+
+def button_labels(message: discord.Message) -> list[str]:
+    return [
+        child.label or ""
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+        if isinstance(child, discord.Button)
+    ]
+
+
+async def hand(world: World, match: Match, seat: int) -> list[int]:
+    view = await world.bot.runtime.view(match.id, seat)
+    return list(view["hands"][seat])

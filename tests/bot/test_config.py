@@ -1,0 +1,118 @@
+"""Settings: the TOML file, the environment over it, and the documented example."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+import pytest
+from pydantic import BaseModel, ValidationError
+
+from bot.config import Settings, load_settings
+
+EXAMPLE = Path(__file__).parents[2] / "config.example.toml"
+
+
+@pytest.fixture(autouse=True)
+def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No GENIUS_* variables from the outside, and no stray ./config.toml."""
+    for name in list(os.environ):
+        if name.startswith("GENIUS_"):
+            monkeypatch.delenv(name)
+    monkeypatch.chdir(tmp_path)
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_defaults_without_a_file() -> None:
+    settings = load_settings()
+    assert settings.discord.token is None
+    assert settings.discord.host_role == "Host"
+    assert settings.discord.sync_guild_ids == []
+    assert settings.database.url == "sqlite+aiosqlite:///genius.db"
+    assert settings.game_defaults() == {"goofspiel": {"move_seconds": 90}}
+
+
+def test_config_toml_in_the_working_directory_is_read(tmp_path: Path) -> None:
+    _write(
+        tmp_path / "config.toml",
+        '[discord]\nhost_role = "Referee"\n[goofspiel]\nmove_seconds = 30\n',
+    )
+    settings = load_settings()
+    assert settings.discord.host_role == "Referee"
+    assert settings.game_defaults()["goofspiel"]["move_seconds"] == 30
+
+
+def test_genius_config_names_another_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _write(tmp_path / "elsewhere.toml", "[discord]\nsync_guild_ids = [1, 2]\n")
+    monkeypatch.setenv("GENIUS_CONFIG", str(path))
+    assert load_settings().discord.sync_guild_ids == [1, 2]
+
+
+def test_a_named_file_that_is_missing_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        load_settings(tmp_path / "nope.toml")
+
+
+def test_environment_variables_override_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _write(tmp_path / "c.toml", '[database]\nurl = "sqlite+aiosqlite:///a.db"\n')
+    monkeypatch.setenv("GENIUS_DATABASE__URL", "sqlite+aiosqlite:///b.db")
+    monkeypatch.setenv("GENIUS_GOOFSPIEL__MOVE_SECONDS", "45")
+    monkeypatch.setenv("GENIUS_DISCORD__SYNC_GUILD_IDS", "[7]")
+    settings = load_settings(path)
+    assert settings.database.url == "sqlite+aiosqlite:///b.db"
+    assert settings.goofspiel.move_seconds == 45
+    assert settings.discord.sync_guild_ids == [7]
+
+
+@pytest.mark.parametrize("variable", ["GENIUS_DISCORD_TOKEN", "GENIUS_DISCORD__TOKEN"])
+def test_the_token_comes_from_either_variable(
+    monkeypatch: pytest.MonkeyPatch, variable: str
+) -> None:
+    monkeypatch.setenv(variable, "s3cret")
+    token = load_settings().discord.token
+    assert token is not None
+    assert token.get_secret_value() == "s3cret"
+    assert "s3cret" not in repr(load_settings())
+
+
+def test_the_nested_token_variable_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GENIUS_DISCORD_TOKEN", "plain")
+    monkeypatch.setenv("GENIUS_DISCORD__TOKEN", "nested")
+    token = load_settings().discord.token
+    assert token is not None
+    assert token.get_secret_value() == "nested"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[discord]\nhostrole = "x"\n',
+        "[goofspeil]\nmove_seconds = 1\n",
+        "[goofspiel]\nmove_seconds = 0\n",
+    ],
+)
+def test_a_typo_or_bad_value_in_the_file_is_an_error(tmp_path: Path, text: str) -> None:
+    with pytest.raises(ValidationError):
+        load_settings(_write(tmp_path / "c.toml", text))
+
+
+def test_the_example_documents_every_setting_with_its_default() -> None:
+    """Uncommented, the example holds every key at its default (the token excepted)."""
+    example = tomllib.loads(EXAMPLE.read_text(encoding="utf-8"))
+    defaults = Settings().model_dump()
+    assert set(example) == set(defaults)
+    for section, values in defaults.items():
+        model = getattr(Settings(), section)
+        assert isinstance(model, BaseModel)
+        documented = set(example[section]) | ({"token"} if section == "discord" else set())
+        assert documented == set(values), section
+        for key, value in example[section].items():
+            assert values[key] == value, f"{section}.{key}"
+    assert "token" in EXAMPLE.read_text(encoding="utf-8")
