@@ -110,7 +110,7 @@ class MatchRepository:
         return await self._records(stmt)
 
     async def by_channel(self, channel_id: int) -> tuple[MatchRecord, int | None] | None:
-        """The match whose room (seat None) or private channel (its seat) this is.
+        """The match whose room or host log (seat None) or private channel (its seat) this is.
 
         A channel can serve several matches over time (a room kept for a rematch),
         so an unfinished match wins, then the newest.
@@ -286,15 +286,19 @@ def _matches() -> Select[MatchRow]:
 
 
 def _channel_hits(channel_id: int) -> Subquery:
-    """(match_id, seat) of every match using the channel: its room, or a seat's
-    private channel. A UNION keeps each side on its own index."""
-    room = select(MatchRow.id.label("match_id"), cast(null(), Integer).label("seat")).where(
+    """(match_id, seat) of every match using the channel: its room or host log
+    (seat None), or a seat's private channel. A UNION keeps each on its own index."""
+    no_seat = cast(null(), Integer).label("seat")
+    room = select(MatchRow.id.label("match_id"), no_seat).where(
         MatchRow.room_channel_id == channel_id
+    )
+    host_log = select(MatchRow.id.label("match_id"), no_seat).where(
+        MatchRow.host_channel_id == channel_id
     )
     private = select(MatchPlayerRow.match_id, MatchPlayerRow.seat).where(
         MatchPlayerRow.private_channel_id == channel_id
     )
-    return union_all(room, private).subquery("hits")
+    return union_all(room, host_log, private).subquery("hits")
 
 
 def _channel_by_seat(private_channel_ids: Mapping[int, int]) -> ColumnElement[Any]:

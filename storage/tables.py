@@ -73,6 +73,7 @@ class MatchRow(Base):
     __table_args__ = (
         Index("ix_matches_guild_id_status", "guild_id", "status"),
         Index("ix_matches_room_channel_id", "room_channel_id"),
+        Index("ix_matches_host_channel_id", "host_channel_id"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)

@@ -42,7 +42,7 @@ async def hosted_match(
         if match.guild_id != guild_id:
             raise Refusal(f"There is no match #{match_id} on this server.")
         return match
-    found = await _match_of_channel(runtime, guild_id, channel_id)
+    found = await _match_of_channel(runtime, channel_id)
     if found is None:
         raise Refusal(
             "This channel belongs to no match. Use the command in a match's channels, "
@@ -51,16 +51,11 @@ async def hosted_match(
     return found
 
 
-async def _match_of_channel(
-    runtime: MatchRuntime, guild_id: int, channel_id: int | None
-) -> MatchRecord | None:
+async def _match_of_channel(runtime: MatchRuntime, channel_id: int | None) -> MatchRecord | None:
     if channel_id is None:
         return None
-    if (found := await runtime.by_channel(channel_id)) is not None:
-        return found[0]
-    # by_channel knows rooms and private channels; the host log is found here.
-    logs = [m for m in await runtime.list_for_guild(guild_id) if m.host_channel_id == channel_id]
-    return max(logs, key=lambda m: (not m.status.over, m.id), default=None)
+    found = await runtime.by_channel(channel_id)
+    return None if found is None else found[0]
 
 
 async def seat_in_channel(

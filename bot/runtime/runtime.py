@@ -9,6 +9,7 @@ delivery port in order. It knows nothing of Discord.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Mapping
 from functools import partial
@@ -21,6 +22,7 @@ import games
 from bot.runtime.clock import MatchClock
 from bot.runtime.delivery import DeliveryPort
 from bot.runtime.live import LiveMatch, Pending, group_by_target
+from bot.runtime.outbox import Outbox
 from bot.runtime.scheduler import LoopTime, Scheduler, Timer, TimeSource
 from games import HOST, PUBLIC, Deadline, Notice, Rejected
 from games.core import Actor, Audience
@@ -38,7 +40,6 @@ class _Unset:
 
 
 UNSET = _Unset()
-RETRY_SECONDS = 5.0
 
 
 class MatchRuntime:
@@ -53,15 +54,13 @@ class MatchRuntime:
         game_defaults: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
         self._sessions = sessionmaker
-        self._delivery = delivery
         self.scheduler = scheduler or Scheduler(time or LoopTime())
         self.time = self.scheduler.time
         self._checkpoint_seconds = checkpoint_seconds
         self._game_defaults = dict(game_defaults or {})
         self._live: dict[int, LiveMatch] = {}
         self._loading = asyncio.Lock()
-        self._delivered: list[int] = []  # outbox ids delivered, not yet marked so
-        self._marker: asyncio.Task[None] | None = None
+        self._outbox = Outbox(sessionmaker, delivery)
 
     # -- life of the runtime -------------------------------------------------
 
@@ -80,27 +79,23 @@ class MatchRuntime:
         if self._checkpoint_seconds > 0:
             self.scheduler.call_later(self._checkpoint_seconds, self._checkpoint_tick)
 
-    async def shut_down(self) -> None:
-        await self.checkpoint()
+    async def shut_down(self, *, grace_seconds: float = 5.0) -> None:
+        """Stop timers, give queued notices a moment to go out, make clocks durable.
+        Anything still undelivered stays in the outbox for the next start."""
         await self.scheduler.stop()
-        for live in self._live.values():
+        lives = list(self._live.values())
+        for live in lives:
             live.disarm()
-            if live.pump is not None:
-                live.pump.cancel()
-        await asyncio.gather(
-            *(lv.pump for lv in self._live.values() if lv.pump), return_exceptions=True
-        )
-        if self._marker is not None:  # let the last delivered rows be marked so
-            await asyncio.gather(self._marker, return_exceptions=True)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._outbox.flush(lives), grace_seconds)
+        await self._outbox.close(lives)
+        await self.checkpoint()
         self._live.clear()
 
     async def flush(self) -> None:
         """Wait until fired timers have run and every queued notice is delivered (or failed)."""
         await self.scheduler.drain()
-        while pumps := [lv.pump for lv in self._live.values() if lv.pump and not lv.pump.done()]:
-            await asyncio.gather(*pumps, return_exceptions=True)
-        if self._marker is not None:
-            await asyncio.gather(self._marker, return_exceptions=True)
+        await self._outbox.flush(list(self._live.values()))
 
     # -- host commands ---------------------------------------------------------
 
@@ -363,8 +358,7 @@ class MatchRuntime:
         if status.over:
             live.clock.stop()
         self._rearm(live)
-        live.outbox.extend(Pending(i, t, ns) for i, (t, ns) in zip(ids, groups, strict=True))
-        self._kick(live)
+        self._outbox.push(live, [Pending(i, t, ns) for i, (t, ns) in zip(ids, groups, strict=True)])
 
     async def _announce(self, live: LiveMatch, notices: list[Notice]) -> None:
         """Queue notices that change no state (e.g. 'resumed after a restart')."""
@@ -372,8 +366,7 @@ class MatchRuntime:
         async with self._sessions.begin() as session:
             repo = MatchRepository(session)
             ids = await repo.enqueue_many(live.id, [(t, _dump(ns)) for t, ns in groups])
-        live.outbox.extend(Pending(i, t, ns) for i, (t, ns) in zip(ids, groups, strict=True))
-        self._kick(live)
+        self._outbox.push(live, [Pending(i, t, ns) for i, (t, ns) in zip(ids, groups, strict=True)])
 
     # -- deadlines ---------------------------------------------------------------
 
@@ -441,50 +434,6 @@ class MatchRuntime:
 
     # -- delivery -------------------------------------------------------------------
 
-    def _kick(self, live: LiveMatch) -> None:
-        if live.outbox and (live.pump is None or live.pump.done()):
-            live.pump = asyncio.create_task(self._pump(live), name=f"outbox-{live.id}")
-
-    async def _pump(self, live: LiveMatch) -> None:
-        """Deliver the match's queued notices strictly in order; stop at a failure
-        and retry later, so nothing is skipped or reordered."""
-        while live.outbox:
-            batch, live.outbox = live.outbox, []
-            done: list[int] = []
-            try:
-                for i, pending in enumerate(batch):
-                    try:
-                        await self._delivery.deliver(live.record, pending.target, pending.notices)
-                    except Exception:
-                        log.exception(
-                            "match %s: delivery to %s failed; will retry", live.id, pending.target
-                        )
-                        live.outbox = batch[i:] + live.outbox
-                        asyncio.get_running_loop().call_later(RETRY_SECONDS, self._kick, live)
-                        return
-                    done.append(pending.outbox_id)
-            finally:
-                self._mark_delivered(done)
-
-    def _mark_delivered(self, ids: list[int]) -> None:
-        """Mark rows delivered in groups: one UPDATE covers every row delivered, in
-        any match, while the previous UPDATE ran (a crash in between can only
-        re-send a message, never lose one)."""
-        self._delivered.extend(ids)
-        if self._delivered and (self._marker is None or self._marker.done()):
-            self._marker = asyncio.create_task(self._mark_loop(), name="outbox-marker")
-
-    async def _mark_loop(self) -> None:
-        while self._delivered:
-            ids, self._delivered = self._delivered, []
-            try:
-                async with self._sessions.begin() as session:
-                    await MatchRepository(session).mark_delivered(ids)
-            except Exception:
-                log.exception(
-                    "could not mark %d outbox rows delivered; they may be re-sent", len(ids)
-                )
-
     async def _requeue_outbox(self) -> None:
         async with self._sessions() as session:
             rows = await MatchRepository(session).undelivered()
@@ -494,7 +443,7 @@ class MatchRuntime:
             live.outbox.append(Pending(row.id, row.target, notices))
         for live in self._live.values():
             live.outbox.sort(key=lambda p: p.outbox_id)
-            self._kick(live)
+            self._outbox.kick(live)
 
     # -- clock checkpoints -------------------------------------------------------------
 

@@ -429,7 +429,7 @@ def test_status_tolerates_a_sparse_view(audience: Audience) -> None:
 
 
 def test_names_the_font_cannot_draw_fall_back() -> None:
-    from bot.render.goofspiel import _drawable_text
+    from bot.render.goofspiel._draw import _drawable_text
 
     assert _drawable_text("José Müller", "Player 1") == "Jose Muller"
     assert _drawable_text("Łukasz", "Player 1") == "Lukasz"

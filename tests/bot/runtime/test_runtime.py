@@ -203,7 +203,7 @@ async def test_crash_between_commit_and_delivery_delivers_once_after_restore(
             raise ConnectionError("Discord is unreachable")
 
     match_id = await harness.started()
-    harness.runtime._delivery = Down()  # the next deliveries fail, as if the process died
+    harness.runtime._outbox.port = Down()  # the next deliveries fail, as if the process died
     await harness.runtime.submit_text(match_id, 0, "2")
     await harness.runtime.submit_text(match_id, 1, "4")
     await harness.runtime.flush()
@@ -248,7 +248,7 @@ async def test_a_failed_delivery_is_retried_in_order(harness: Harness) -> None:
                 raise ConnectionError("blip")
             await real.deliver(match, target, ns)
 
-    harness.runtime._delivery = Flaky()
+    harness.runtime._outbox.port = Flaky()
     match_id = await harness.started()
     assert real.delivered == []
     await asyncio.sleep(5.1)  # the retry runs on the loop's clock
