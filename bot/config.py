@@ -14,7 +14,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, model_validator
 from pydantic.fields import FieldInfo
 from pydantic_settings import (
     BaseSettings,
@@ -41,6 +41,28 @@ class DiscordSettings(Section):
     token: SecretStr | None = None
     host_role: str = "Host"  # a role name (or id) whose members may run /match
     sync_guild_ids: list[int] = Field(default_factory=list)  # empty: sync commands globally
+    # Several processes on one PostgreSQL database: give each its shard. A process
+    # hosts (and restores) only the matches of its own shard's guilds.
+    shard_id: int | None = Field(default=None, ge=0)
+    shard_count: int | None = Field(default=None, ge=1)
+
+    @model_validator(mode="after")
+    def _shard_pair(self) -> DiscordSettings:
+        if (self.shard_id is None) != (self.shard_count is None):
+            raise ValueError("set both discord.shard_id and discord.shard_count, or neither")
+        if (
+            self.shard_id is not None
+            and self.shard_count is not None
+            and self.shard_id >= self.shard_count
+        ):
+            raise ValueError("discord.shard_id must be less than discord.shard_count")
+        return self
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Discord's own rule for which shard a guild belongs to."""
+        if self.shard_id is None or self.shard_count is None:
+            return True
+        return (guild_id >> 22) % self.shard_count == self.shard_id
 
 
 class DatabaseSettings(Section):
@@ -50,7 +72,7 @@ class DatabaseSettings(Section):
 class GoofspielSettings(Section):
     """Square Goofspiel defaults; a match's own options override them."""
 
-    move_seconds: int = Field(default=90, gt=0)
+    move_seconds: int = Field(default=90, ge=10)  # the engine's own lower bound
 
 
 class Settings(BaseSettings):

@@ -26,7 +26,7 @@ _SQLITE_PRAGMAS = (
     "PRAGMA journal_mode=WAL",
     "PRAGMA synchronous=NORMAL",
     "PRAGMA foreign_keys=ON",
-    "PRAGMA busy_timeout=5000",
+    "PRAGMA busy_timeout=15000",
 )
 
 # Any fixed number, the same in every process.

@@ -20,10 +20,10 @@ def goofspiel(view: dict[str, Any], seat: int, rng: random.Random) -> str | None
         return None
     hand: list[int] = view["hands"][seat]
     row, col = (int(x) for x in view["cell"][1:].split("c"))
-    worth = (7 - row) + (7 - col) + row + col  # lines' worth plus the cell's values
+    worth = (7 - row) + (7 - col)  # the two lines' worth: 2 (bottom right) to 12 (top left)
     if not hand or rng.random() < 0.15:
         return "pass"
-    want = min(6, max(1, round(worth / 4 + rng.uniform(-1.5, 1.5))))
+    want = min(6, max(1, round(worth / 2 + rng.uniform(-1.5, 1.5))))
     affordable = [c for c in hand if c <= want] or hand
     return f"play {max(affordable) if rng.random() < 0.7 else rng.choice(affordable)}"
 

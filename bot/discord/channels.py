@@ -32,11 +32,12 @@ HIDDEN = discord.PermissionOverwrite(view_channel=False)
 READ_ONLY = discord.PermissionOverwrite(
     view_channel=True, read_message_history=True, send_messages=False, add_reactions=False
 )
+# Discord lets a bot grant in an overwrite only permissions it holds itself:
+# keep this list within the invite permissions the README names.
 BOT = discord.PermissionOverwrite(
     view_channel=True,
     read_message_history=True,
     send_messages=True,
-    embed_links=True,
     attach_files=True,
     add_reactions=True,
 )

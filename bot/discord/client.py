@@ -51,6 +51,8 @@ class GeniusBot(commands.Bot):
             tree_cls=GeniusTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            shard_id=settings.discord.shard_id,
+            shard_count=settings.discord.shard_count,
         )
         self.settings = settings
         self.engine = make_engine(settings.database.url)
@@ -72,7 +74,7 @@ class GeniusBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         # Restores unfinished matches, tells their rooms, re-sends the outbox.
-        await self.runtime.start_up()
+        await self.runtime.start_up(owns_guild=self.settings.discord.owns_guild)
         self.checkpoints.start()
         await self._sync_commands()
 

@@ -8,6 +8,9 @@ so downtime is never charged to anyone.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from bot.runtime.scheduler import TimeSource
 
 
@@ -35,6 +38,21 @@ class MatchClock:
         self.base_ms = self.now_ms()
         self._anchor = None
         return self.base_ms
+
+    @contextmanager
+    def switched(self, *, running: bool) -> Iterator[None]:
+        """Start or stop the clock for a change that may still fail to be saved:
+        if the block raises, the clock is put back exactly as it was."""
+        before = (self.base_ms, self._anchor)
+        if running:
+            self.start()
+        else:
+            self.stop()
+        try:
+            yield
+        except BaseException:
+            self.base_ms, self._anchor = before
+            raise
 
     def when(self, at_ms: int) -> float:
         """The time-source instant at which match time reaches ``at_ms`` (running clocks only)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
@@ -26,10 +26,12 @@ from bot.runtime.outbox import Outbox
 from bot.runtime.scheduler import LoopTime, Scheduler, Timer, TimeSource
 from games import HOST, PUBLIC, Deadline, Notice, Rejected
 from games.core import Actor, Audience
-from storage.records import Channels, MatchRecord, MatchStatus, NewMatch
+from storage.records import Channels, MatchRecord, MatchStatus, NewMatch, StaleVersion
 from storage.repository import MatchRepository
 
 log = logging.getLogger(__name__)
+
+RETRY_SECONDS = 5.0  # before a failed expiry is tried again
 
 # Runtime notices (started, paused, ...) go to the room and both private channels.
 EVERYONE: tuple[Audience, ...] = (PUBLIC, 0, 1)
@@ -64,17 +66,21 @@ class MatchRuntime:
 
     # -- life of the runtime -------------------------------------------------
 
-    async def start_up(self) -> None:
-        """Restore every unfinished match and start the timers."""
+    async def start_up(self, owns_guild: Callable[[int], bool] = lambda _: True) -> None:
+        """Restore every unfinished match (of the guilds this process serves) and
+        start the timers. Messages still queued go out first, then each running
+        match's room and players are told it resumed."""
         async with self._sessions() as session:
-            records = await MatchRepository(session).unfinished()
-        for record in records:
-            live = self._adopt(record)
-            if record.status is MatchStatus.RUNNING:
+            records = [
+                r for r in await MatchRepository(session).unfinished() if owns_guild(r.guild_id)
+            ]
+        restored = [live for record in records if (live := self._restore(record)) is not None]
+        await self._requeue_outbox()
+        for live in restored:
+            if live.status is MatchStatus.RUNNING:
                 live.clock.start()
                 await self._announce(live, self._everyone("match_resumed", after_restart=True))
                 self._rearm(live)
-        await self._requeue_outbox()
         self.scheduler.start()
         if self._checkpoint_seconds > 0:
             self.scheduler.call_later(self._checkpoint_seconds, self._checkpoint_tick)
@@ -126,12 +132,12 @@ class MatchRuntime:
             if live.status is not MatchStatus.CREATED:
                 raise Rejected(f"Match #{match_id} has already started ({live.status}).")
             step = live.game.setup(live.record.config, seed=live.record.seed, now_ms=0)
-            live.clock.start()
             opening = self._everyone("match_started", game_title=live.game.title)
-            await self._commit(
-                live, step.state, opening + step.notices, "host", HOST, {"command": "start"},
-                MatchStatus.RUNNING,
-            )  # fmt: skip
+            with live.clock.switched(running=True):
+                await self._commit(
+                    live, step.state, opening + step.notices, "host", HOST, {"command": "start"},
+                    MatchStatus.RUNNING,
+                )  # fmt: skip
         return live.record
 
     async def pause(self, match_id: int, reason: str | None = None) -> MatchRecord:
@@ -141,11 +147,11 @@ class MatchRuntime:
                 raise Rejected(
                     f"Match #{match_id} is not running ({live.status}), so it can't be paused."
                 )
-            live.clock.stop()
-            await self._commit(
-                live, live.state, self._everyone("match_paused", reason=reason), "host", HOST,
-                {"command": "pause", "reason": reason}, MatchStatus.PAUSED, pause_reason=reason,
-            )  # fmt: skip
+            with live.clock.switched(running=False):
+                await self._commit(
+                    live, live.state, self._everyone("match_paused", reason=reason), "host", HOST,
+                    {"command": "pause", "reason": reason}, MatchStatus.PAUSED, pause_reason=reason,
+                )  # fmt: skip
         return live.record
 
     async def resume(self, match_id: int) -> MatchRecord:
@@ -153,11 +159,11 @@ class MatchRuntime:
         async with live.lock:
             if live.status is not MatchStatus.PAUSED:
                 raise Rejected(f"Match #{match_id} is not paused ({live.status}).")
-            live.clock.start()
-            await self._commit(
-                live, live.state, self._everyone("match_resumed", after_restart=False), "host",
-                HOST, {"command": "resume"}, MatchStatus.RUNNING, pause_reason=None,
-            )  # fmt: skip
+            with live.clock.switched(running=True):
+                await self._commit(
+                    live, live.state, self._everyone("match_resumed", after_restart=False), "host",
+                    HOST, {"command": "resume"}, MatchStatus.RUNNING, pause_reason=None,
+                )  # fmt: skip
         return live.record
 
     async def abort(self, match_id: int) -> MatchRecord:
@@ -165,11 +171,11 @@ class MatchRuntime:
         async with live.lock:
             if live.status.over:
                 raise Rejected(f"Match #{match_id} is already over ({live.status}).")
-            live.clock.stop()
-            await self._commit(
-                live, live.state, self._everyone("match_aborted"), "host", HOST,
-                {"command": "abort"}, MatchStatus.ABORTED,
-            )  # fmt: skip
+            with live.clock.switched(running=False):
+                await self._commit(
+                    live, live.state, self._everyone("match_aborted"), "host", HOST,
+                    {"command": "abort"}, MatchStatus.ABORTED,
+                )  # fmt: skip
         return live.record
 
     # -- moves -------------------------------------------------------------------
@@ -318,6 +324,23 @@ class MatchRuntime:
                 raise Rejected(f"There is no match #{match_id}.")
             return self._adopt(record)
 
+    def _retire(self, live: LiveMatch) -> None:
+        """Forget a finished match once its last notices are out (it reloads on demand)."""
+        if live.pump is not None and not live.pump.done():
+            live.pump.add_done_callback(lambda _: self._retire(live))
+        elif not live.outbox and self._live.get(live.id) is live:
+            del self._live[live.id]
+
+    def _restore(self, record: MatchRecord) -> LiveMatch | None:
+        """Adopt one stored match; one that cannot be read must not stop the others."""
+        try:
+            return self._adopt(record)
+        except Exception:
+            log.exception(
+                "match %s: cannot restore it (game %r); left as it is", record.id, record.game
+            )
+            return None
+
     def _adopt(self, record: MatchRecord) -> LiveMatch:
         game = self._game(record.game)
         state = game.load_state(record.state) if record.state is not None else None
@@ -337,28 +360,47 @@ class MatchRuntime:
         if state is not None and live.game.outcome(state) is not None:
             status = MatchStatus.FINISHED
         groups = group_by_target(notices)
-        extra: dict[str, Any] = (
-            {} if isinstance(pause_reason, _Unset) else {"pause_reason": pause_reason}
-        )
-        async with self._sessions.begin() as session:
-            repo = MatchRepository(session)
-            version = await repo.update(
-                live.id, expected_version=live.record.version,
-                state=state.model_dump_json() if state is not None else None,
-                status=status, clock_ms=now, **extra,
-            )  # fmt: skip
-            await repo.append_event(
-                live.id, kind, None if actor is None else str(actor), payload, now
-            )
-            ids = await repo.enqueue_many(live.id, [(t, _dump(ns)) for t, ns in groups])
+        fields: dict[str, Any] = {"status": status, "clock_ms": now}
+        if not isinstance(pause_reason, _Unset):
+            fields["pause_reason"] = pause_reason
+        event = (kind, None if actor is None else str(actor), payload, now)
+        try:
+            version, ids = await self._write(live, state, fields, event, groups)
+        except StaleVersion:
+            # Another process wrote this match (two shards misconfigured onto one
+            # guild, or a restore race): take its version rather than wedge.
+            await self._resync(live)
+            raise Rejected("The match changed elsewhere just now; look again and retry.") from None
         live.state = state
-        live.record = live.record.model_copy(
-            update={"version": version, "status": status, "clock_ms": now, **extra}
-        )
+        live.record = live.record.model_copy(update={"version": version, **fields})
         if status.over:
             live.clock.stop()
+            asyncio.get_running_loop().call_soon(self._retire, live)
         self._rearm(live)
         self._outbox.push(live, [Pending(i, t, ns) for i, (t, ns) in zip(ids, groups, strict=True)])
+
+    async def _write(
+        self, live: LiveMatch, state: Any, fields: dict[str, Any],
+        event: tuple[str, str | None, dict[str, Any], int], groups: list[tuple[str, list[Notice]]],
+    ) -> tuple[int, list[int]]:  # fmt: skip
+        async with self._sessions.begin() as session:
+            repo = MatchRepository(session)
+            state_json = state.model_dump_json() if state is not None else None
+            version = await repo.update(
+                live.id, expected_version=live.record.version, state=state_json, **fields
+            )
+            await repo.append_event(live.id, *event)
+            ids = await repo.enqueue_many(live.id, [(t, _dump(ns)) for t, ns in groups])
+        return version, ids
+
+    async def _resync(self, live: LiveMatch) -> None:
+        async with self._sessions() as session:
+            record = await MatchRepository(session).get(live.id)
+        if record is None:
+            return
+        live.record = record
+        live.state = live.game.load_state(record.state) if record.state is not None else None
+        self._rearm(live)
 
     async def _announce(self, live: LiveMatch, notices: list[Notice]) -> None:
         """Queue notices that change no state (e.g. 'resumed after a restart')."""
@@ -409,28 +451,32 @@ class MatchRuntime:
             step = live.game.expire(live.state, key, now)
             if step.state is live.state and not step.notices:
                 return  # the engine had nothing to do: no event worth logging
-            await self._commit(
-                live,
-                step.state,
-                step.notices,
-                "expire",
-                None,
-                {"key": key},
-                live.status,
-                now_ms=now,
-            )
+            try:
+                await self._commit(
+                    live, step.state, step.notices, "expire", None, {"key": key}, live.status,
+                    now_ms=now,
+                )  # fmt: skip
+            except Exception:
+                # The deadline still stands: try it again shortly rather than
+                # leave the match waiting for a timer that is gone.
+                log.exception("match %s: could not apply expiry %s; retrying", live.id, key)
+                live.fired.pop(key, None)
+                retry = self.scheduler.call_later(RETRY_SECONDS, partial(self._expire, live, key))
+                live.armed[key] = (deadline, [retry])
 
     async def _remind(self, live: LiveMatch, deadline: Deadline, seconds: int) -> None:
-        if (
-            live.armed.get(deadline.key, (None,))[0] != deadline
-            or live.status is not MatchStatus.RUNNING
-        ):
-            return
-        audience: Audience = PUBLIC if deadline.seat is None else deadline.seat
-        notice = self._notice(
-            "reminder", audience=audience, label=deadline.label, seconds_left=seconds
-        )
-        await self._announce(live, [notice])
+        # Under the lock: a move being committed right now may close the window.
+        async with live.lock:
+            if (
+                live.armed.get(deadline.key, (None,))[0] != deadline
+                or live.status is not MatchStatus.RUNNING
+            ):
+                return
+            audience: Audience = PUBLIC if deadline.seat is None else deadline.seat
+            notice = self._notice(
+                "reminder", audience=audience, label=deadline.label, seconds_left=seconds
+            )
+            await self._announce(live, [notice])
 
     # -- delivery -------------------------------------------------------------------
 
@@ -438,7 +484,9 @@ class MatchRuntime:
         async with self._sessions() as session:
             rows = await MatchRepository(session).undelivered()
         for row in rows:
-            live = self._live.get(row.match_id) or await self._load(row.match_id)
+            live = self._live.get(row.match_id)
+            if live is None:
+                continue  # a match this process does not serve, or cannot read
             notices = [Notice.model_validate(n) for n in row.notices]
             live.outbox.append(Pending(row.id, row.target, notices))
         for live in self._live.values():

@@ -120,6 +120,8 @@ class Game(ABC, Generic[ConfigT, StateT, ActionT]):
         return self._setup(self.coerce_config(config), seed, now_ms)
 
     def parse(self, state: StateT, actor: Actor, text: str) -> ActionT:
+        if state.outcome is not None:
+            raise Rejected("The match is over.")
         return self._parse(state, actor, " ".join(text.lower().split()))
 
     def apply(self, state: StateT, actor: Actor, action: ActionT, now_ms: int) -> Step[StateT]:

@@ -138,6 +138,10 @@ def resolve(state: GoofspielState, now_ms: int) -> list[Notice]:
         **record.model_dump(),
         hands=_hands(state),
         board=dict(state.board),
+        # For the board image: this phase's cells A–F and every cell auctioned
+        # so far (an unclaimed one is drawn hatched). All public.
+        phase_cells=list(state.phase_cells),
+        auctioned=[r.cell for r in state.history],
     )
     state.bids = [None, None]
     state.timed_out = [False, False]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from bot.config import Settings, load_settings
+from bot.config import DiscordSettings, Settings, load_settings
 
 EXAMPLE = Path(__file__).parents[2] / "config.example.toml"
 
@@ -104,15 +104,37 @@ def test_a_typo_or_bad_value_in_the_file_is_an_error(tmp_path: Path, text: str) 
 
 
 def test_the_example_documents_every_setting_with_its_default() -> None:
-    """Uncommented, the example holds every key at its default (the token excepted)."""
-    example = tomllib.loads(EXAMPLE.read_text(encoding="utf-8"))
+    """Uncommented, the example holds every key at its default; keys with no default
+    (TOML has no null: the token, the shard) appear commented out."""
+    text = EXAMPLE.read_text(encoding="utf-8")
+    example = tomllib.loads(text)
     defaults = Settings().model_dump()
     assert set(example) == set(defaults)
     for section, values in defaults.items():
         model = getattr(Settings(), section)
         assert isinstance(model, BaseModel)
-        documented = set(example[section]) | ({"token"} if section == "discord" else set())
-        assert documented == set(values), section
+        unset = {key for key, value in values.items() if value is None}
+        assert set(example[section]) | unset == set(values), section
         for key, value in example[section].items():
             assert values[key] == value, f"{section}.{key}"
-    assert "token" in EXAMPLE.read_text(encoding="utf-8")
+        for key in unset:
+            assert f"# {key} = " in text, f"{section}.{key} is not documented"
+
+
+def test_shards_split_guilds_by_discords_rule() -> None:
+    """Each guild belongs to exactly one shard: (guild_id >> 22) % shard_count."""
+    guild = 81384788765712384  # (guild >> 22) % 2 == 0
+    owners = [DiscordSettings(shard_id=s, shard_count=2).owns_guild(guild) for s in (0, 1)]
+    assert owners == [(guild >> 22) % 2 == 0, (guild >> 22) % 2 == 1]
+    assert DiscordSettings().owns_guild(guild)
+
+
+@pytest.mark.parametrize(
+    ("shard_id", "shard_count", "message"),
+    [(0, None, "both"), (None, 2, "both"), (2, 2, "less than")],
+)
+def test_bad_shard_settings_are_refused(
+    shard_id: int | None, shard_count: int | None, message: str
+) -> None:
+    with pytest.raises(ValidationError, match=message):
+        DiscordSettings(shard_id=shard_id, shard_count=shard_count)

@@ -118,7 +118,7 @@ async def test_sqlite_file_uses_wal_and_pragmas(tmp_path: Path) -> None:
         "journal_mode": "wal",
         "synchronous": 1,
         "foreign_keys": 1,
-        "busy_timeout": 5000,
+        "busy_timeout": 15000,
     }
 
 

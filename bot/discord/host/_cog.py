@@ -87,7 +87,7 @@ class HostCog(commands.GroupCog, group_name="match", group_description="Host a D
         assert guild is not None
         assert isinstance(interaction.user, discord.Member)
         players = [player1, player2]
-        _check_players(players)
+        _check_players(players, self.bot.settings.discord.host_role, interaction.user)
         config = parse_options(options)
         await interaction.response.defer(ephemeral=True, thinking=True)
         new = NewMatch(
@@ -210,11 +210,18 @@ class HostCog(commands.GroupCog, group_name="match", group_description="Host a D
         await reply(interaction, "\n".join(_list_line(m) for m in newest))
 
 
-def _check_players(players: list[discord.Member]) -> None:
+def _check_players(players: list[discord.Member], role: str, creator: discord.Member) -> None:
     if players[0].id == players[1].id:
         raise Rejected("A match needs two different players.")
     if any(p.bot for p in players):
         raise Rejected("Bots can't play; choose two people.")
+    # Hosts see both private channels (and the sealed moves in them).
+    for player in players:
+        if player.id == creator.id or is_host(player, role):
+            raise Rejected(
+                f"{player.display_name} is a host and can read both private channels, "
+                "so they can't play fairly. Choose a player who isn't a host."
+            )
 
 
 def _list_line(match: MatchRecord) -> str:

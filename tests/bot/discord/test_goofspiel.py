@@ -109,14 +109,20 @@ async def test_a_non_player_is_refused(world: World) -> None:
 
 
 async def test_the_wrong_player_is_refused(world: World) -> None:
-    """An administrator sees every channel; playing, she still bids only for her seat."""
-    admins = world.guild.create_role("Admins", permissions=discord.Permissions(administrator=True))
-    bob = world.guild.add_member(world.env.create_user("bobby"), roles=[admins])
+    """A player who can see the opponent's channel (an admin edited it) still bids only
+    for their own seat."""
+    bob = world.guild.add_member(world.env.create_user("bobby"))
     result = await world.host.slash(
         world.general, "match new", game="goofspiel", player1=world.alice, player2=bob
     )
     assert "Created match #1" in said(result)
     alices = world.channel("match-1-p1-alice")
+    channel = world.bot.get_channel(alices.id)
+    assert isinstance(channel, discord.TextChannel)
+    member = channel.guild.get_member(bob.id)
+    assert member is not None
+    await channel.set_permissions(member, view_channel=True, send_messages=True)
+    await world.env.settle()
     await world.host.slash(alices, "match start")
 
     result = await bob.click(bid_request(alices), label="6")

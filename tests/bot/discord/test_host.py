@@ -152,3 +152,12 @@ async def test_abort_tells_everyone_and_ends_the_match(world: World) -> None:
         assert "aborted" in texts(channel)[-1]
     await world.alice.send(match.private[0], "3")
     assert "is over" in texts(match.private[0])[-1]
+
+
+async def test_a_host_cannot_be_a_player(world: World) -> None:
+    """Hosts read both private channels, so neither the creator nor a host may play."""
+    result = await world.host.slash(
+        world.general, "match new", game="goofspiel", player1=world.alice, player2=world.host
+    )
+    assert_refused(world, result, "is a host and can read both private channels")
+    assert await world.bot.runtime.list_for_guild(world.guild.id) == []

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import games
-from bot.runtime import ListDelivery, replay
+from bot.runtime import ListDelivery, MatchRuntime, Scheduler, replay
 from games import HOST, Rejected
 from storage.records import MatchStatus, NewMatch
 from storage.repository import MatchRepository
@@ -275,3 +275,121 @@ def _bid(card: int) -> Any:
     from games.goofspiel.models import Bid
 
     return Bid(card=card)
+
+
+async def test_a_restart_announces_once_after_the_backlog(harness: Harness) -> None:
+    """Queued messages go out first; 'resumed' is said exactly once per channel."""
+
+    class Down:
+        async def deliver(self, *args: Any) -> None:
+            raise ConnectionError("Discord is unreachable")
+
+    match_id = await harness.started()
+    harness.runtime._outbox.port = Down()
+    await harness.runtime.submit_text(match_id, 0, "2")
+    await harness.runtime.flush()
+    harness.runtime.scheduler._heap.clear()  # the process dies
+    after = await harness.restart()
+    for target in ("public", "0", "1"):
+        kinds = after.port.kinds(target)
+        assert kinds.count("match_resumed") == 1, (target, kinds)
+    assert after.port.kinds("public") == ["bid_in", "match_resumed"]
+    await after.runtime.shut_down()
+
+
+async def test_a_failed_expiry_is_retried_not_lost(harness: Harness) -> None:
+    """A database error while a deadline fires leaves the deadline standing, retried shortly."""
+    match_id = await harness.started()
+    live = harness.runtime._live[match_id]
+    real_commit = harness.runtime._commit
+    failures = {"left": 1}
+
+    async def flaky_commit(*args: Any, **kwargs: Any) -> None:
+        if failures["left"]:
+            failures["left"] -= 1
+            raise OSError("disk I/O error")
+        await real_commit(*args, **kwargs)
+
+    harness.runtime._commit = flaky_commit  # type: ignore[method-assign]
+    await harness.advance(90)
+    assert notices(harness.port, "auction_resolved") == []
+    assert live.armed, "the deadline is still armed"
+    await harness.advance(5)
+    assert [r["bids"] for r in notices(harness.port, "auction_resolved")] == [[0, 0]]
+
+
+async def test_a_failed_pause_leaves_the_clock_running(harness: Harness) -> None:
+    """If the pause cannot be saved, the match keeps running with its clock and timers."""
+    match_id = await harness.started()
+    await harness.advance(30)
+
+    async def broken(*args: Any, **kwargs: Any) -> None:
+        raise OSError("database is gone")
+
+    real_commit = harness.runtime._commit
+    harness.runtime._commit = broken  # type: ignore[method-assign]
+    with pytest.raises(OSError, match="gone"):
+        await harness.runtime.pause(match_id)
+    harness.runtime._commit = real_commit  # type: ignore[method-assign]
+    assert harness.runtime._live[match_id].clock.running
+    await harness.runtime.submit_text(match_id, 0, "1")
+    await harness.advance(60)
+    assert notices(harness.port, "auction_resolved")[0]["bids"] == [1, 0]
+
+
+async def test_an_unreadable_match_does_not_stop_the_others(harness: Harness) -> None:
+    """One stored match that can't be restored is skipped; the rest resume."""
+    broken_id = await harness.started()
+    good_id = await harness.started()
+    async with harness.sessions.begin() as session:
+        repo = MatchRepository(session)
+        record = await repo.get(broken_id)
+        assert record is not None
+        await repo.update(broken_id, expected_version=record.version, state='{"seed": "x"}')
+    harness.runtime.scheduler._heap.clear()
+    after = await harness.restart()
+    assert after.port.kinds("public", good_id).count("match_resumed") == 1
+    assert after.port.kinds("public", broken_id) == []
+    await after.runtime.shut_down()
+
+
+async def test_a_finished_match_is_forgotten_but_still_readable(harness: Harness) -> None:
+    match_id = await harness.started()
+    for _ in range(36):
+        await harness.advance(90)
+    assert match_id not in harness.runtime._live
+    assert (await harness.runtime.view(match_id, "public"))["outcome"] is not None
+
+
+async def test_a_write_from_elsewhere_is_taken_not_overwritten(harness: Harness) -> None:
+    """If another process saved the match first, the move is refused and the runtime resyncs."""
+    match_id = await harness.started()
+    async with harness.sessions.begin() as session:  # another process bids for seat 1
+        repo = MatchRepository(session)
+        record = await repo.get(match_id)
+        assert record is not None
+        game = games.get("goofspiel")
+        assert record.state is not None
+        theirs = game.apply(
+            game.load_state(record.state), 1, game.parse(game.load_state(record.state), 1, "6"), 10
+        )
+        await repo.update(
+            match_id, expected_version=record.version, state=theirs.state.model_dump_json()
+        )
+    with pytest.raises(Rejected, match="changed elsewhere"):
+        await harness.runtime.submit_text(match_id, 0, "1")
+    await harness.runtime.submit_text(match_id, 0, "2")
+    await harness.runtime.flush()
+    assert notices(harness.port, "auction_resolved")[0]["bids"] == [2, 6]
+
+
+async def test_a_process_restores_only_its_own_guilds(harness: Harness) -> None:
+    mine = await harness.started()
+    harness.runtime.scheduler._heap.clear()
+    scheduler = Scheduler(harness.time, auto=False)
+    port = ListDelivery()
+    runtime = MatchRuntime(harness.sessions, port, scheduler=scheduler, checkpoint_seconds=0)
+    await runtime.start_up(owns_guild=lambda guild_id: guild_id != 1)
+    await runtime.flush()
+    assert port.kinds(match_id=mine) == []
+    await runtime.shut_down()

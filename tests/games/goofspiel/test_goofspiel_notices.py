@@ -73,6 +73,8 @@ def test_resolution_notices() -> None:
         "timed_out": [False, False],
         "hands": step.state.hands,
         "board": {"r1c1": 0, "r1c2": 1},
+        "phase_cells": ["r1c1", "r1c2", "r1c3", "r1c4", "r1c5", "r1c6"],
+        "auctioned": ["r1c1", "r1c2"],
     }
     assert kinds(step)[-3:] == ["auction_opened", "bid_requested", "bid_requested"]
 
