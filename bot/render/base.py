@@ -253,10 +253,20 @@ def _reminder(notice: Notice, audience: Audience, names: Sequence[str]) -> Rende
     return Rendered(text=f"⏰ **{seconds} s** left{what}.")
 
 
-def _too_late(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
-    label = str(notice.data.get("label") or "")
-    what = f" for {escape_md(label)}" if label else ""
-    return Rendered(text=f"⌛ Too late — the time{what} has run out.")
+def _actor_name(value: object, names: Sequence[str]) -> str:
+    return "The host" if value == "host" else who(names, as_int(value))
+
+
+def _move_logged(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
+    move = str(notice.data.get("move") or "").replace("`", "'")
+    return Rendered(text=f"📝 {_actor_name(notice.data.get('seat'), names)}: `{move}`")
+
+
+def _time_ran_out(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
+    seat = notice.data.get("seat")
+    whose = "" if seat is None else f" for {_actor_name(seat, names)}"
+    label = escape_md(str(notice.data.get("label") or "a move"))
+    return Rendered(text=f"⏱️ Time ran out{whose}: {label}.")
 
 
 _RUNTIME_HANDLERS: dict[str, NoticeHandler] = {
@@ -265,7 +275,8 @@ _RUNTIME_HANDLERS: dict[str, NoticeHandler] = {
     "match_resumed": _match_resumed,
     "match_aborted": _match_aborted,
     "reminder": _reminder,
-    "too_late": _too_late,
+    "move_logged": _move_logged,
+    "time_ran_out": _time_ran_out,
 }
 
 RUNTIME_KINDS: frozenset[str] = frozenset(_RUNTIME_HANDLERS)

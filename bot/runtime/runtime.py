@@ -214,6 +214,9 @@ class MatchRuntime:
             now = live.clock.now_ms()
             step = live.game.apply(live.state, actor, action, now)
             payload = live.game.dump_action(action)
+            # The host log records every move as made (the host may know everything).
+            logged = self._notice("move_logged", HOST, seat=actor, move=text or _describe(payload))
+            step = step.model_copy(update={"notices": [*step.notices, logged]})
             await self._commit(
                 live, step.state, step.notices, "action", actor, payload, live.status, now_ms=now
             )
@@ -451,10 +454,11 @@ class MatchRuntime:
             step = live.game.expire(live.state, key, now)
             if step.state is live.state and not step.notices:
                 return  # the engine had nothing to do: no event worth logging
+            logged = self._notice("time_ran_out", HOST, seat=deadline.seat, label=deadline.label)
             try:
                 await self._commit(
-                    live, step.state, step.notices, "expire", None, {"key": key}, live.status,
-                    now_ms=now,
+                    live, step.state, [*step.notices, logged], "expire", None, {"key": key},
+                    live.status, now_ms=now,
                 )  # fmt: skip
             except Exception:
                 # The deadline still stands: try it again shortly rather than
@@ -508,6 +512,12 @@ class MatchRuntime:
         # Re-armed first, so a failing checkpoint (database briefly away) is retried.
         self.scheduler.call_later(self._checkpoint_seconds, self._checkpoint_tick)
         await self.checkpoint()
+
+
+def _describe(action: dict[str, Any]) -> str:
+    """An action as the host log shows it when no typed text is at hand (buttons)."""
+    fields = " ".join(f"{k}={v}" for k, v in action.items() if k != "kind" and v is not None)
+    return f"{action.get('kind', 'move')} {fields}".strip()
 
 
 def _dump(notices: list[Notice]) -> list[dict[str, Any]]:

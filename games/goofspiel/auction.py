@@ -184,6 +184,7 @@ def finish(state: GoofspielState) -> Notice:
         remaining=remaining,
         winner=state.outcome.winner,
         reason=state.outcome.reason,
+        board=dict(state.board),  # the final board, for the closing image
     )
 
 

@@ -120,7 +120,9 @@ class HostCog(commands.GroupCog, group_name="match", group_description="Host a D
         except BaseException:
             await self._abandon(match.id)
             raise
-        return await self.runtime.set_channels(match.id, channels)
+        record = await self.runtime.set_channels(match.id, channels)
+        self.bot.dispatch("genius_channels_set")
+        return record
 
     async def _abandon(self, match_id: int) -> None:
         """A match whose channels could not be made is aborted, not left to start."""
@@ -152,9 +154,11 @@ class HostCog(commands.GroupCog, group_name="match", group_description="Host a D
                 )
             )
         for channel_id, text in posts:
-            channel = self.bot.get_channel(channel_id) if channel_id is not None else None
-            if isinstance(channel, discord.TextChannel):
-                await channel.send(text)
+            if channel_id is not None:
+                # Just created: it may not be in the cache yet, so go by its id.
+                await self.bot.get_partial_messageable(channel_id, guild_id=match.guild_id).send(
+                    text
+                )
 
     # -- running ---------------------------------------------------------------------
 

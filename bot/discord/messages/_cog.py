@@ -33,6 +33,13 @@ class PrivateMoves(commands.Cog):
         self.bot = bot
         # channel id -> (match id, seat): private channels never change owner.
         self._private: dict[int, tuple[int, int]] = {}
+        # Channels known to be no private channel, so ordinary chat costs no
+        # database query; forgotten whenever a match gets new channels.
+        self._other: set[int] = set()
+
+    @commands.Cog.listener()
+    async def on_genius_channels_set(self) -> None:
+        self._other.clear()
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -54,8 +61,11 @@ class PrivateMoves(commands.Cog):
     async def _private_channel(self, channel_id: int) -> tuple[int, int] | None:
         if channel_id in self._private:
             return self._private[channel_id]
+        if channel_id in self._other:
+            return None
         found = await self.bot.runtime.by_channel(channel_id)
         if found is None or found[1] is None:
+            self._other.add(channel_id)
             return None
         self._private[channel_id] = (found[0].id, found[1])
         return self._private[channel_id]

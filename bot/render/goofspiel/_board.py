@@ -43,7 +43,7 @@ COL_LABEL_H = 26
 WORTH_D = 34
 MARK_D = 38
 SMALL_MARK_D = 22
-LEGEND_H = 88
+LEGEND_H = 106  # names, then up to three lines of notes
 TITLE_H = 34
 
 GRID_SPAN = CELL * SIZE  # the grid's width and height
@@ -269,7 +269,10 @@ def _draw_player_key(
 
 def _legend_notes(*, final: bool, hatched: bool) -> list[str]:
     notes = [
-        "Marks beside the circles: who " + ("won" if final else "leads") + " each line (= tied)."
+        "A cell counts its column number (c) in its row, its row number (r) in its column.",
+        "Circles: each line's worth. Beside them: who "
+        + ("won" if final else "leads")
+        + " the line (= tied).",
     ]
     if hatched:
         notes.append("Hatched cells: auctioned, but nobody claimed them.")

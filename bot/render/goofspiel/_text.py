@@ -18,7 +18,7 @@ from bot.render.base import (
 from bot.render.goofspiel._board import board_image
 from bot.render.goofspiel._data import _auctioned, _cell, _clean_board, _hand, _phase_cells
 from games.core.contract import Audience, Notice
-from games.goofspiel.board import LETTERS, SIZE, column_worth, row_worth
+from games.goofspiel.board import ALL_CELLS, LETTERS, SIZE, column_worth, row_worth
 from games.goofspiel.scoring import LineResult, line_results, points
 
 TOTAL_AUCTIONS = SIZE * SIZE
@@ -251,7 +251,14 @@ def _match_over(notice: Notice, audience: Audience, names: Sequence[str]) -> Ren
     images = []
     if isinstance(data.get("board"), Mapping):
         images.append(
-            board_image(_clean_board(data["board"]), names=names, title="Final board", final=True)
+            # Every cell has been auctioned by the end: the unclaimed ones are hatched.
+            board_image(
+                _clean_board(data["board"]),
+                names=names,
+                title="Final board",
+                final=True,
+                auctioned=ALL_CELLS,
+            )
         )
     return Rendered(text="\n".join(out), images=images)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from storage.records import MatchStatus
@@ -206,3 +208,21 @@ async def test_a_whole_match_runs_to_the_posted_result(world: World) -> None:
     assert [a.filename for a in final.attachments] == ["board.png"]
     await world.alice.send(match.private[0], "1")
     assert "over" in texts(match.private[0])[-1]
+
+
+async def test_chat_elsewhere_costs_no_lookup_after_the_first(world: World) -> None:
+    """Ordinary chat is not a move; after one lookup per channel it costs no query."""
+    match = await new_match(world)
+    calls: list[int] = []
+    real = world.bot.runtime.by_channel
+
+    async def counting(channel_id: int) -> Any:
+        calls.append(channel_id)
+        return await real(channel_id)
+
+    world.bot.runtime.by_channel = counting  # type: ignore[method-assign]
+    for _ in range(3):
+        await world.carol.send(world.general, "hello")
+    assert calls == [world.general.id]
+    await world.alice.send(match.private[0], "2")
+    assert (await world.bot.runtime.view(match.id, 0))["my_bid"] == 2

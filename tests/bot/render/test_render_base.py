@@ -138,9 +138,13 @@ def test_runtime_notices(key: str) -> None:
     reminder = text("reminder", label="your bid on cell C (r3c5)", seconds_left=30)
     assert "30 s" in reminder
     assert "your bid on cell C (r3c5)" in reminder
-    late = text("too_late", label="your bid on cell C (r3c5)")
-    assert "Too late" in late
-    assert "your bid on cell C (r3c5)" in late
+    moved = text("move_logged", seat=1, move="play `4`")
+    assert "Bo" in moved
+    assert "play '4'" in moved
+    assert "The host" in text("move_logged", seat="host", move="start")
+    ran_out = text("time_ran_out", seat=0, label="your bid on cell C (r3c5)")
+    assert "Time ran out for Ann" in ran_out
+    assert "your bid on cell C (r3c5)" in ran_out
 
 
 # -- fallbacks --------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from bot.render import Rendered, renderer_for
 from bot.render.goofspiel import BOARD_FILENAME, board_image, cell_box
 from games.core.contract import HOST, PUBLIC, Audience, Notice
 from games.goofspiel import GAME, Bid, GoofspielState
+from games.goofspiel.board import ALL_CELLS
 
 NAMES = ("Ann", "Bo")
 R = renderer_for("goofspiel")
@@ -226,7 +227,9 @@ def test_last_step_shows_one_final_board() -> None:
         < out.text.index("match is over")
     )
     assert len(out.images) == 1
-    final = board_image(resolved()["board"], names=NAMES, title="Final board", final=True)
+    final = board_image(
+        resolved()["board"], names=NAMES, title="Final board", final=True, auctioned=ALL_CELLS
+    )
     assert out.images[0].data == final.data
 
 

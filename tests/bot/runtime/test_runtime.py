@@ -393,3 +393,17 @@ async def test_a_process_restores_only_its_own_guilds(harness: Harness) -> None:
     await runtime.flush()
     assert port.kinds(match_id=mine) == []
     await runtime.shut_down()
+
+
+async def test_the_host_log_records_every_move_and_timeout(harness: Harness) -> None:
+    """The host may know everything: each move as made, and each window that ran out."""
+    match_id = await harness.started()
+    await harness.runtime.submit_text(match_id, 0, "play 3")
+    await harness.advance(90)
+    moves = notices(harness.port, "move_logged", "host")
+    assert moves == [{"seat": 0, "move": "play 3"}]
+    assert notices(harness.port, "time_ran_out", "host") == [
+        {"seat": 1, "label": "your bid on cell A (r1c1)"}
+    ]
+    for target in ("public", "0", "1"):
+        assert "move_logged" not in harness.port.kinds(target)

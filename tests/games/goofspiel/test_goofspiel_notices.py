@@ -102,7 +102,7 @@ def test_match_over_notice() -> None:
     step = play(fresh(), [(0, 1)] + [(0, 0)] * 35)
     assert kinds(step)[-3:] == ["auction_resolved", "phase_ended", "match_over"]
     over = only(step, "match_over").data
-    assert set(over) == {"lines", "points", "remaining", "winner", "reason"}
+    assert set(over) == {"lines", "points", "remaining", "winner", "reason", "board"}
     assert over["points"] == [0, 12]
     assert over["remaining"] == [56, 56]  # seat 1 played a 1 and got a 1 back
     assert over["winner"] == 1
