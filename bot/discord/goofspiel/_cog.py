@@ -13,13 +13,14 @@ from bot.discord.errors import Refusal
 from bot.discord.goofspiel._moves import bid_text, confirm
 from bot.discord.replies import render_status, reply_rendered, seat_names
 from bot.runtime import MatchRuntime
+from games.goofspiel import GAME
 
 if TYPE_CHECKING:
     from bot.discord.client import GeniusBot
 
 Interaction = discord.Interaction["GeniusBot"]
 
-GAME_KEY = "goofspiel"
+GAME_KEY = GAME.key
 CARD_CHOICES = [app_commands.Choice(name="pass", value=0)] + [
     app_commands.Choice(name=str(card), value=card) for card in range(1, 7)
 ]

@@ -9,9 +9,8 @@ import discord
 
 from bot.discord.replies import render, reply, reply_rendered, seat_names
 from games import Notice
+from games.goofspiel.cards import PASS
 from storage.records import MatchRecord
-
-PASS = 0
 
 
 def bid_text(card: int) -> str:

@@ -19,13 +19,14 @@ from bot.discord.acting import seat_for_click
 from bot.discord.errors import answer_interaction
 from bot.discord.goofspiel._moves import bid_text, confirm
 from games import Notice
+from games.goofspiel import GAME
+from games.goofspiel.cards import PASS
 from storage.records import MatchRecord
 
 if TYPE_CHECKING:
     from bot.discord.client import GeniusBot
 
-GAME_KEY = "goofspiel"
-PASS = 0
+GAME_KEY = GAME.key
 
 
 class BidButton(
