@@ -31,6 +31,7 @@ run: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench.moves
 	$(BIN)/python -m bench.timers
+	$(BIN)/python -m bench.restore
 
 clean:
 	rm -rf $(VENV) demo-out .pytest_cache .mypy_cache .ruff_cache

@@ -23,6 +23,7 @@ from bot.runtime.clock import MatchClock
 from bot.runtime.delivery import DeliveryPort
 from bot.runtime.live import LiveMatch, Pending, group_by_target
 from bot.runtime.outbox import Outbox
+from bot.runtime.resources import prepare
 from bot.runtime.scheduler import LoopTime, Scheduler, Timer, TimeSource
 from games import HOST, PUBLIC, Deadline, Notice, Rejected
 from games.core import Actor, Audience
@@ -74,13 +75,14 @@ class MatchRuntime:
             records = [
                 r for r in await MatchRepository(session).unfinished() if owns_guild(r.guild_id)
             ]
-        restored = [live for record in records if (live := self._restore(record)) is not None]
+        restored = [live for record in records if (live := await self._restore(record)) is not None]
         await self._requeue_outbox()
-        for live in restored:
-            if live.status is MatchStatus.RUNNING:
-                live.clock.start()
-                await self._announce(live, self._everyone("match_resumed", after_restart=True))
-                self._rearm(live)
+        running = [live for live in restored if live.status is MatchStatus.RUNNING]
+        resumed = self._everyone("match_resumed", after_restart=True)
+        await self._announce_all([(live, resumed) for live in running])
+        for live in running:
+            live.clock.start()
+            self._rearm(live)
         self.scheduler.start()
         if self._checkpoint_seconds > 0:
             self.scheduler.call_later(self._checkpoint_seconds, self._checkpoint_tick)
@@ -108,6 +110,7 @@ class MatchRuntime:
     async def create(self, new: NewMatch) -> MatchRecord:
         game = self._game(new.game)
         merged = {**self._game_defaults.get(new.game, {}), **new.config}
+        await prepare(new.game, merged)
         try:
             config = game.coerce_config(merged)
         except ValidationError as error:
@@ -325,6 +328,7 @@ class MatchRuntime:
                 record = await MatchRepository(session).get(match_id)
             if record is None:
                 raise Rejected(f"There is no match #{match_id}.")
+            await prepare(record.game, record.config)
             return self._adopt(record)
 
     def _retire(self, live: LiveMatch) -> None:
@@ -334,9 +338,10 @@ class MatchRuntime:
         elif not live.outbox and self._live.get(live.id) is live:
             del self._live[live.id]
 
-    def _restore(self, record: MatchRecord) -> LiveMatch | None:
+    async def _restore(self, record: MatchRecord) -> LiveMatch | None:
         """Adopt one stored match; one that cannot be read must not stop the others."""
         try:
+            await prepare(record.game, record.config)
             return self._adopt(record)
         except Exception:
             log.exception(
@@ -406,12 +411,23 @@ class MatchRuntime:
         self._rearm(live)
 
     async def _announce(self, live: LiveMatch, notices: list[Notice]) -> None:
-        """Queue notices that change no state (e.g. 'resumed after a restart')."""
-        groups = group_by_target(notices)
+        """Queue notices that change no state (e.g. a reminder)."""
+        await self._announce_all([(live, notices)])
+
+    async def _announce_all(self, batch: list[tuple[LiveMatch, list[Notice]]]) -> None:
+        """Queue state-free notices for many matches in one transaction (a restart
+        tells every running match at once)."""
+        queued: list[tuple[LiveMatch, list[Pending]]] = []
         async with self._sessions.begin() as session:
             repo = MatchRepository(session)
-            ids = await repo.enqueue_many(live.id, [(t, _dump(ns)) for t, ns in groups])
-        self._outbox.push(live, [Pending(i, t, ns) for i, (t, ns) in zip(ids, groups, strict=True)])
+            for live, notices in batch:
+                groups = group_by_target(notices)
+                ids = await repo.enqueue_many(live.id, [(t, _dump(ns)) for t, ns in groups])
+                queued.append(
+                    (live, [Pending(i, t, ns) for i, (t, ns) in zip(ids, groups, strict=True)])
+                )
+        for live, pending in queued:
+            self._outbox.push(live, pending)
 
     # -- deadlines ---------------------------------------------------------------
 

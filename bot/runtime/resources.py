@@ -1,0 +1,42 @@
+"""Files a game's config names, read here because engines do no I/O.
+
+Before a match is created, set up, restored or replayed, the runtime calls
+:func:`prepare` with its game and config; the game finds what it needs in
+memory afterwards (Decoder: a host's own word list, ``word_list``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from games import Rejected
+
+
+async def _decoder_words(config: Mapping[str, Any]) -> None:
+    from games.decoder import words
+
+    path = config.get("word_list")
+    if path is None or path in words.registered_paths():
+        return
+    try:
+        text = await asyncio.to_thread(Path(path).read_text, encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise Rejected(f"Can't read the word list {path!r}: {error}.") from None
+    loaded = words.load_words(text.splitlines())
+    if not loaded:
+        raise Rejected(f"The word list {path!r} has no words of 3–15 letters A–Z.")
+    words.register_word_list(path, loaded)
+
+
+_PREPARERS: dict[str, Callable[[Mapping[str, Any]], Awaitable[None]]] = {
+    "decoder": _decoder_words,
+}
+
+
+async def prepare(game: str, config: Mapping[str, Any]) -> None:
+    """Load what ``config`` names for ``game``; Rejected says what is wrong."""
+    if (preparer := _PREPARERS.get(game)) is not None:
+        await preparer(config)
