@@ -10,7 +10,9 @@ from games.core.contract import Game
 # key -> module that defines ``GAME``; imported lazily so one broken game cannot
 # stop the others from loading.
 _MODULES: dict[str, str] = {
+    "decoder": "games.decoder",
     "goofspiel": "games.goofspiel",
+    "expression": "games.expression",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}
