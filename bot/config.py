@@ -23,6 +23,10 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
+from games.decoder.config import DecoderConfig
+from games.expression.models import ExpressionConfig
+from games.goofspiel.models import GoofspielConfig
+
 CONFIG_ENV = "GENIUS_CONFIG"
 DEFAULT_CONFIG = Path("config.toml")
 PLAIN_TOKEN_ENV = "GENIUS_DISCORD_TOKEN"
@@ -69,12 +73,6 @@ class DatabaseSettings(Section):
     url: str = "sqlite+aiosqlite:///genius.db"
 
 
-class GoofspielSettings(Section):
-    """Square Goofspiel defaults; a match's own options override them."""
-
-    move_seconds: int = Field(default=90, ge=10)  # the engine's own lower bound
-
-
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="GENIUS_",
@@ -84,11 +82,18 @@ class Settings(BaseSettings):
 
     discord: DiscordSettings = Field(default_factory=DiscordSettings)
     database: DatabaseSettings = Field(default_factory=DatabaseSettings)
-    goofspiel: GoofspielSettings = Field(default_factory=GoofspielSettings)
+    # Per-game defaults are the games' own Config models, so a default here can
+    # never disagree with what the engine accepts. A match's options override them.
+    goofspiel: GoofspielConfig = Field(default_factory=GoofspielConfig)
+    expression: ExpressionConfig = Field(default_factory=ExpressionConfig)
+    decoder: DecoderConfig = Field(default_factory=DecoderConfig)
 
     def game_defaults(self) -> dict[str, dict[str, Any]]:
-        """Per-game default config, keyed by game key, merged under each match's options."""
-        return {"goofspiel": self.goofspiel.model_dump()}
+        """What the settings set for each game (by key), merged under a match's options."""
+        return {
+            key: getattr(self, key).model_dump(mode="json", exclude_unset=True)
+            for key in ("goofspiel", "expression", "decoder")
+        }
 
     @classmethod
     def settings_customise_sources(

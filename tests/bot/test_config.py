@@ -34,7 +34,9 @@ def test_defaults_without_a_file() -> None:
     assert settings.discord.host_role == "Host"
     assert settings.discord.sync_guild_ids == []
     assert settings.database.url == "sqlite+aiosqlite:///genius.db"
-    assert settings.game_defaults() == {"goofspiel": {"move_seconds": 90}}
+    # Nothing set: each game's own defaults apply.
+    assert settings.game_defaults() == {"goofspiel": {}, "expression": {}, "decoder": {}}
+    assert settings.goofspiel.move_seconds == 90
 
 
 def test_config_toml_in_the_working_directory_is_read(tmp_path: Path) -> None:
@@ -138,3 +140,11 @@ def test_bad_shard_settings_are_refused(
 ) -> None:
     with pytest.raises(ValidationError, match=message):
         DiscordSettings(shard_id=shard_id, shard_count=shard_count)
+
+
+def test_a_game_default_the_engine_would_refuse_is_refused_at_load() -> None:
+    """Game sections are the engines' own Config: a bad default fails when settings load."""
+    with pytest.raises(ValidationError, match="move_seconds"):
+        Settings(goofspiel={"move_seconds": 5})
+    with pytest.raises(ValidationError, match="extra"):
+        Settings(decoder={"turn_secs": 60})

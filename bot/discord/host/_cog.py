@@ -16,6 +16,7 @@ from discord.ext import commands
 
 import games
 from bot.discord.acting import host_role, hosted_match, is_host
+from bot.discord.catalog import GAME_ADAPTERS
 from bot.discord.channels import MatchChannels
 from bot.discord.errors import Refusal
 from bot.discord.host._options import parse_options
@@ -31,7 +32,7 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction["GeniusBot"]
 MatchId = app_commands.Range[int, 1]
-GAME_CHOICES = [app_commands.Choice(name=games.get(key).title, value=key) for key in games.keys()]  # noqa: SIM118
+GAME_CHOICES = [app_commands.Choice(name=games.get(key).title, value=key) for key in GAME_ADAPTERS]
 LIST_LIMIT = 20
 MATCH_HELP = "The match id (default: this channel's match)"
 
