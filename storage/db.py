@@ -23,10 +23,10 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 # WAL lets readers run beside the one writer; NORMAL is durable across app crashes
 # in WAL mode; the busy timeout makes a second writer wait instead of failing.
 _SQLITE_PRAGMAS = (
+    "PRAGMA busy_timeout=15000",  # first: switching to WAL may itself have to wait
     "PRAGMA journal_mode=WAL",
     "PRAGMA synchronous=NORMAL",
     "PRAGMA foreign_keys=ON",
-    "PRAGMA busy_timeout=15000",
 )
 
 # Any fixed number, the same in every process.
@@ -48,6 +48,8 @@ def make_engine(url: str) -> AsyncEngine:
         if _is_memory(parsed)
         else {"pool_size": 1, "max_overflow": 0, "pool_timeout": 60}
     )
+    # The driver's own busy wait, in force from the first statement on.
+    options["connect_args"] = {"timeout": 15}
     engine = create_async_engine(parsed, **options)
     event.listen(engine.sync_engine, "connect", _apply_sqlite_pragmas)
     return engine

@@ -31,7 +31,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
-from sqlalchemy.sql import Subquery
+from sqlalchemy.sql import Executable, Subquery
 
 from storage.records import (
     Channels,
@@ -158,7 +158,7 @@ class MatchRepository:
             .returning(MatchRow.version)
             .execution_options(**_NO_SYNC)
         )
-        version = await self._session.scalar(stmt)
+        version = await self._core_scalar(stmt)
         if version is None:
             raise StaleVersion(f"match {match_id} is not at version {expected_version}")
         return version
@@ -245,7 +245,7 @@ class MatchRepository:
             .values(match_id=match_id, target=target, notices=notices)
             .returning(OutboxRow.id)
         )
-        return (await self._session.execute(stmt)).scalar_one()
+        return await self._core_scalar_one(stmt)
 
     async def enqueue_many(
         self, match_id: int, messages: Sequence[tuple[str, list[dict[str, Any]]]]
@@ -254,9 +254,12 @@ class MatchRepository:
         if not messages:
             return []
         rows = [{"match_id": match_id, "target": t, "notices": n} for t, n in messages]
-        result = await self._session.execute(insert(OutboxRow).values(rows).returning(OutboxRow.id))
-        # Ids grow in insertion order; RETURNING's own row order is not promised.
-        return sorted(result.scalars())
+        conn = await self._session.connection()
+        # One cached statement for any number of rows ("insertmanyvalues"), with
+        # the ids returned in the order the rows were given.
+        stmt = insert(OutboxRow).returning(OutboxRow.id, sort_by_parameter_order=True)
+        result = await conn.execute(stmt, rows)
+        return list(result.scalars())
 
     async def undelivered(self, match_id: int | None = None) -> list[OutboxRecord]:
         """Queued messages not yet marked delivered, oldest first."""
@@ -275,6 +278,17 @@ class MatchRepository:
             .values(delivered=True)
             .execution_options(**_NO_SYNC)
         )
+
+    # The hot path (a move: update, append_event, enqueue_many) runs Core
+    # statements on the session's connection: same transaction, without the ORM
+    # execution machinery these plain statements do not need.
+    async def _core_scalar(self, stmt: Executable) -> Any:
+        conn = await self._session.connection()
+        return (await conn.execute(stmt)).scalar()
+
+    async def _core_scalar_one(self, stmt: Executable) -> Any:
+        conn = await self._session.connection()
+        return (await conn.execute(stmt)).scalar_one()
 
     async def _records(self, stmt: Select[MatchRow]) -> list[MatchRecord]:
         return [_match_record(row) for row in await self._session.scalars(stmt)]
