@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.demo.players import PLAYERS
+from bot.demo.players import HOSTS, PLAYERS
 from bot.render import renderer_for
 from bot.runtime import ManualTime, MatchRuntime, Scheduler
 from games import HOST, PUBLIC, Notice
@@ -91,10 +91,19 @@ async def _play(runtime: MatchRuntime, game_key: str, seed: int) -> MatchRecord:
             if text is not None:
                 await runtime.submit_text(match_id, seat, text)
                 moved = True
-        if not moved:
+        if not moved and not await _host_moves(runtime, match_id, game_key):
             await _skip_to_next_deadline(runtime, match_id)
     await runtime.flush()
     return record
+
+
+async def _host_moves(runtime: MatchRuntime, match_id: int, game_key: str) -> bool:
+    """The host's scripted move, when the game has one to make now."""
+    script = HOSTS.get(game_key)
+    text = script(await runtime.view(match_id, HOST)) if script is not None else None
+    if text is not None:
+        await runtime.submit_text(match_id, HOST, text)
+    return text is not None
 
 
 async def _skip_to_next_deadline(runtime: MatchRuntime, match_id: int) -> None:

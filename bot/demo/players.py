@@ -10,7 +10,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from bot.demo.decoder import decoder, decoder_host
+from bot.demo.expression import expression
+
 Player = Callable[[dict[str, Any], int, random.Random], str | None]
+#: The host's move, from the host view, when no seat can move (or None).
+HostScript = Callable[[dict[str, Any]], str | None]
 
 
 def goofspiel(view: dict[str, Any], seat: int, rng: random.Random) -> str | None:
@@ -28,4 +33,10 @@ def goofspiel(view: dict[str, Any], seat: int, rng: random.Random) -> str | None
     return f"play {max(affordable) if rng.random() < 0.7 else rng.choice(affordable)}"
 
 
-PLAYERS: dict[str, Player] = {"goofspiel": goofspiel}
+PLAYERS: dict[str, Player] = {
+    "goofspiel": goofspiel,
+    "expression": expression,
+    "decoder": decoder,
+}
+#: Games whose host has moves of their own (Decoder: starting letter selection).
+HOSTS: dict[str, HostScript] = {"decoder": decoder_host}

@@ -96,7 +96,7 @@ def seat_for_click(match: MatchRecord, channel_id: int | None, user_id: int) -> 
     owner = match.seat_of_channel(channel_id) if channel_id is not None else None
     if owner is not None and owner != seat:
         raise Refusal(
-            f"These buttons belong to your opponent. Bid with the buttons in "
+            f"These buttons belong to your opponent. Use the buttons in "
             f"{_private_mention(match, seat)}."
         )
     return Seat(match, seat)

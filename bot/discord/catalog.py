@@ -5,4 +5,6 @@ from __future__ import annotations
 
 GAME_ADAPTERS: dict[str, str] = {
     "goofspiel": "bot.discord.goofspiel",
+    "expression": "bot.discord.expression",
+    "decoder": "bot.discord.decoder",
 }

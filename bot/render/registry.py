@@ -11,6 +11,8 @@ from bot.render.base import Renderer
 # renderer: runtime notices are rendered properly, the rest as readable fallbacks.
 _RENDERERS: dict[str, str] = {
     "goofspiel": "bot.render.goofspiel:GoofspielRenderer",
+    "expression": "bot.render.expression:ExpressionRenderer",
+    "decoder": "bot.render.decoder:DecoderRenderer",
 }
 
 

@@ -201,6 +201,9 @@ class MatchRuntime:
     ) -> list[Notice]:  # fmt: skip
         live = await self._load(match_id)
         self._check_open(live)
+        # A click aimed at a closed window is too late, whatever the move would say now.
+        if window is not None and self._closed(live, actor, window):
+            raise Rejected(self._closed_message(live, window))
         if action is None:
             action = live.game.parse(live.state, actor, text or "")
         # The window this move answers is fixed now, as it arrives: if the match
@@ -212,7 +215,7 @@ class MatchRuntime:
             self._check_open(live)
             # Closed: the window moved on, or its time ran out for this seat (the
             # window may still be open for the other seat).
-            if aimed is not None and (aimed in live.fired or aimed != self._window(live, actor)):
+            if aimed is not None and self._closed(live, actor, aimed):
                 raise Rejected(self._closed_message(live, aimed))
             now = live.clock.now_ms()
             step = live.game.apply(live.state, actor, action, now)
@@ -230,6 +233,10 @@ class MatchRuntime:
         if live.state is None or isinstance(actor, str):
             return None
         return live.game.window(live.state, actor)
+
+    def _closed(self, live: LiveMatch, actor: Actor, window: str) -> bool:
+        """The window moved on, or its time ran out for this seat."""
+        return window in live.fired or window != self._window(live, actor)
 
     @staticmethod
     def _closed_message(live: LiveMatch, window: str) -> str:

@@ -49,10 +49,12 @@ Play:
 - public: ``swap_decided`` {turn, seat} — only that the decision is in
 - public: ``tanks_restored`` {turn, seat, restored (tank numbers),
   restored_names, tank, tank_name, surge}
-- seat (restorer's opponent): ``total_requested`` {turn, restored, window}
+- seat (restorer's opponent): ``total_requested`` {turn, restored, restored_names,
+  window}
 - public: ``total_guessed`` {turn, seat (guesser), total (None: no guess),
   correct (None when no guess)}
-- seat (same): ``sabotage_requested`` {turn, choices (tank numbers), window}
+- seat (same): ``sabotage_requested`` {turn, choices (tank numbers), choice_names,
+  window}
 - public: ``tank_sabotaged`` {turn, seat (saboteur), owner, tank, tank_name}
 - seat (owner): ``tank_time_changed`` {tank, tank_name, units, before} — after
   any sabotage; only the owner learns the new time

@@ -132,7 +132,8 @@ def guess_total(state: DecoderState, seat: Seat, action: GuessTotal, now_ms: int
     notices.append(public("total_guessed", **guessed, correct=turn.total_correct))
     if turn.total_correct:
         pending = open_decision(state, seat, "sabotage", now_ms)
-        data = {"turn": turn.number, "choices": list(turn.restored)}
+        names = [state.tank_names[n - 1] for n in turn.restored]
+        data = {"turn": turn.number, "choices": list(turn.restored), "choice_names": names}
         notices.append(private(seat, "sabotage_requested", **data, window=window_key(pending)))
     return notices + maybe_end_turn(state, now_ms)
 

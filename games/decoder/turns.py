@@ -279,7 +279,11 @@ def _restore(state: DecoderState, seat: Seat, action: Restore, now_ms: int) -> l
     )
     opponent = other(seat)
     pending = open_decision(state, opponent, "total", now_ms)
-    data = {"turn": turn.number, "restored": list(turn.restored)}
+    data = {
+        "turn": turn.number,
+        "restored": list(turn.restored),
+        "restored_names": [state.tank_names[n - 1] for n in turn.restored],
+    }
     return [restored, private(opponent, "total_requested", **data, window=window_key(pending))]
 
 

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 ACCEPTED = "✅"
 HELP_WORDS = frozenset({"help", "?", "commands"})
-STATUS_WORDS = frozenset({"status", "state", "board", "hand"})
+# Not "hand": in Decoder a bare `hand` is a move (keep the six tiles dealt).
+STATUS_WORDS = frozenset({"status", "state", "board"})
 
 
 class PrivateMoves(commands.Cog):
