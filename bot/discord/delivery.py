@@ -66,6 +66,22 @@ class DiscordDelivery:
         except (discord.NotFound, discord.Forbidden) as error:
             # The channel is gone or closed to the bot: a retry cannot succeed.
             log.warning("match %s: cannot post to channel %s (%s)", match.id, channel_id, error)
+        except discord.HTTPException as error:
+            if not _refused(error):
+                raise  # rate limits and server errors: the outbox retries later
+            # Discord refused the message itself (a component or file it will never
+            # accept): retrying forever would hold back every later message of the
+            # match, so send the words alone, once, and log it.
+            log.error("match %s: Discord refused a message to %s (%s)", match.id, target, error)
+            await self._send_plain(match, channel_id, rendered.text)
+
+    async def _send_plain(self, match: MatchRecord, channel_id: int, text: str) -> None:
+        try:
+            await self._send(match, channel_id, text, (), None)
+        except discord.HTTPException as error:
+            if not _refused(error):
+                raise
+            log.error("match %s: Discord refused the plain text too (%s); dropped", match.id, error)
 
     async def _send(
         self,
@@ -82,3 +98,8 @@ class DiscordDelivery:
             else self._client.get_partial_messageable(channel_id, guild_id=match.guild_id)
         )
         await send(channel, text, images, view=view)
+
+
+def _refused(error: discord.HTTPException) -> bool:
+    """A 4xx that is not a rate limit: the same request will never succeed."""
+    return 400 <= error.status < 500 and error.status != 429

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from games.core.contract import Audience, Notice
 
@@ -154,14 +154,22 @@ NoticeHandler = Callable[[Notice, Audience, Sequence[str]], Rendered]
 class Renderer:
     """Renders one game's notices and views. The base renders the runtime's
     notices (the same for every game) and falls back to a readable line for
-    anything else; a game's renderer adds handlers for its own kinds."""
+    anything else; a game's renderer sets ``notice_handlers`` for its own kinds
+    (and may override :meth:`prepare` and :meth:`status`)."""
 
     game_key: str = ""
     game_title: str = ""
+    #: The game's own notice kinds and their handlers.
+    notice_handlers: ClassVar[Mapping[str, NoticeHandler]] = {}
 
     def handlers(self) -> Mapping[str, NoticeHandler]:
-        """The game's own notice kinds. Subclasses override."""
-        return {}
+        """The game's own notice kinds."""
+        return self.notice_handlers
+
+    def prepare(self, notices: Sequence[Notice]) -> Sequence[Notice]:
+        """The notices of one step as they are rendered. The base keeps them; a
+        game may adjust them first (say, to tell something only once a message)."""
+        return notices
 
     # -- public API ----------------------------------------------------------
 
@@ -180,7 +188,7 @@ class Renderer:
         """
         texts: list[str] = []
         images: dict[str, Image] = {}
-        for notice in notices:
+        for notice in self.prepare(notices):
             part = self.render_notice(notice, audience, names)
             if part.text:
                 texts.append(part.text)

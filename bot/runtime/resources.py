@@ -22,13 +22,25 @@ async def _decoder_words(config: Mapping[str, Any]) -> None:
     if path is None or path in words.registered_paths():
         return
     try:
-        text = await asyncio.to_thread(Path(path).read_text, encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        text = await asyncio.to_thread(_read_small, Path(path))
+    except (OSError, UnicodeDecodeError, ValueError) as error:
         raise Rejected(f"Can't read the word list {path!r}: {error}.") from None
     loaded = words.load_words(text.splitlines())
     if not loaded:
         raise Rejected(f"The word list {path!r} has no words of 3–15 letters A–Z.")
     words.register_word_list(path, loaded)
+
+
+MAX_WORD_LIST_BYTES = 50 * 2**20  # CSW is about 3 MB; anything this big is a mistake
+
+
+def _read_small(path: Path) -> str:
+    """A regular file's text, refusing devices, pipes and anything huge."""
+    if not path.is_file():
+        raise ValueError("not a regular file")
+    if path.stat().st_size > MAX_WORD_LIST_BYTES:
+        raise ValueError(f"larger than {MAX_WORD_LIST_BYTES // 2**20} MB")
+    return path.read_text(encoding="utf-8")
 
 
 _PREPARERS: dict[str, Callable[[Mapping[str, Any]], Awaitable[None]]] = {

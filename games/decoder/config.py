@@ -35,6 +35,9 @@ def _pair(value: Any, what: str) -> Any:
     return value
 
 
+MAX_NAME = 40  # characters in a tank name
+
+
 class DecoderConfig(GameConfig):
     tank_names: list[str] | None = None
     #: Seconds per puzzle: seat 0's seven, then seat 1's.
@@ -60,6 +63,9 @@ class DecoderConfig(GameConfig):
         if len(names) != TANKS:
             raise ValueError(f"tank_names needs exactly {TANKS} names; got {len(names)}")
         for name in names:
+            # Names appear in buttons and menus, which Discord caps at 80 characters.
+            if len(name) > MAX_NAME:
+                raise ValueError(f"tank name {name!r} is longer than {MAX_NAME} characters")
             if not any(char.isalpha() for char in name):
                 raise ValueError(f"tank name {name!r} needs a letter in it")
             if normal_name(name) in RESERVED_NAMES:

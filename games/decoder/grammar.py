@@ -159,6 +159,8 @@ def _options(tokens: list[str], names: list[str], allowed: set[str], verb: str) 
             clue = _CLUES.get(tokens[at + 1])
             if clue is None:
                 raise Rejected(f"The clues are ANY, ODD and TWO, not “{tokens[at + 1]}”.")
+            if "excluded" in found and found["excluded"] != clue:
+                raise Rejected(f"Exclude one clue, not two. {HELP[verb]}")
             found["excluded"] = clue
             at += 2
             continue
@@ -167,6 +169,8 @@ def _options(tokens: list[str], names: list[str], allowed: set[str], verb: str) 
             continue
         tank = _tank_at(tokens, at, names) if "tank" in allowed else None
         if tank is not None:
+            if "tank" in found and found["tank"] != tank[0]:
+                raise Rejected(f"Name one tank, not two. {HELP[verb]}")
             found["tank"] = tank[0]
             at += tank[1]
             continue

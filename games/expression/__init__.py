@@ -39,15 +39,15 @@ Public:
   null when a guess was right), reveal_timed_out, totals (match totals).
 - ``final_opened``: bout, seconds.
 - ``final_locked``: bout, seat, timed_out.
-- ``final_scored``: bout, guesses (per seat: [{round, tiles (2 numbers + symbol),
-  correct}]), points (per seat, this Final Guess), bout_points (per seat: {rounds,
-  guesses, final, total} for this bout), totals (match totals).
+- ``final_scored``: bout, right (per seat: how many rounds it got exactly right),
+  points (per seat, this Final Guess), bout_points (per seat: {rounds, guesses,
+  final, total} for this bout), totals (match totals). The sheets themselves are
+  not public: a right guess names the opponent's tiles (see ``final_results``).
 - ``match_over``: winner, reason, forfeit (the seat that ran out of reserve time,
   or null), points (totals), before_final (totals before the Final Guesses),
   rounds_won, reserve_ms.
 
 Private to one seat:
-
 - ``tiles_played``: bout, round, seat (who played), colours (5, in expression
   order), reserve_ms — to the other seat: the rules tell it the colours.
 - ``starter_requested``: bout, seconds, window — to the Advantage holder.
@@ -68,6 +68,8 @@ Host:
 
 - ``round_detail``: bout, round, winner, plays (both, in seat order: {numbers,
   symbols, own {numbers, symbol}, value, distance, charged_ms}).
+- ``final_results``: bout, guesses (per seat: [{round, tiles (2 numbers + symbol),
+  correct}]) — both scored Final Guess sheets.
 
 ``window`` in a request is what :meth:`Game.window` returns for that decision;
 deadline keys and windows are described in :mod:`games.expression.clock`.
@@ -81,7 +83,8 @@ round under way, else null), to_play, tiles_left ([[numbers, symbols]] per seat)
 points, bout_points, rounds_won, reserve_ms, deadlines, history (per round: bout,
 round, pair, first, colours [per seat], winner, guess_in, reveal_in, guesses
 (scored guesses or null), guess_timed_out, revealed, reveal_timed_out), finals (per
-bout: locked, timed_out, guesses once scored), seconds, outcome.
+bout: locked, timed_out, right (rounds each got exactly right) once scored),
+seconds, outcome.
 
 A seat adds: seat, numbers, symbols, pairs_to_come (this bout's rounds not yet
 started), my_plays (aligned with history: {tiles, own, value, distance,
@@ -89,7 +92,7 @@ charged_ms} or null), my_guess, my_reveal (its sealed choice in the open
 guessing), my_final (entries), my_final_locked.
 
 The host adds: hands, plays (both seats' per round), pending_guess,
-pending_reveal, final_sheets, all_pairs.
+pending_reveal, final_sheets (in progress), final_results (scored), all_pairs.
 """
 
 from games.expression.engine import Expression

@@ -9,7 +9,7 @@ from games.core import SEATS, SECOND, Notice, Window
 from games.expression import checks
 from games.expression.clock import final_key
 from games.expression.models import ExpressionState, FinalEntry, FinalSheet, OwnTiles, Submission
-from games.expression.notices import private, public, totals
+from games.expression.notices import host, private, public, totals
 from games.expression.scoring import RIGHT_FINAL, final_right
 
 
@@ -76,10 +76,13 @@ def _locked(state: ExpressionState, seat: int) -> list[Notice]:
     locked = public("final_locked", bout=state.bout, seat=seat, timed_out=mine.timed_out)
     if not all(sheet(state, s).locked for s in SEATS):
         return [locked]
-    return [locked, score_final(state)]
+    return [locked, *score_final(state)]
 
 
-def score_final(state: ExpressionState) -> Notice:
+def score_final(state: ExpressionState) -> list[Notice]:
+    """Score both sheets. Everyone learns how many rounds each seat got right and
+    the points; the scored sheets (a right guess names the opponent's tiles) go
+    to the host only."""
     bout = state.bout
     rounds = state.bout_rounds
     guesses = []
@@ -97,10 +100,10 @@ def score_final(state: ExpressionState) -> Notice:
             ]
         )
     scores = state.scores[bout - 1]
-    return public(
+    scored = public(
         "final_scored",
         bout=bout,
-        guesses=guesses,
+        right=[len(sheet(state, seat).correct) for seat in SEATS],
         points=[scores[seat].final for seat in SEATS],
         bout_points=[
             {
@@ -113,6 +116,7 @@ def score_final(state: ExpressionState) -> Notice:
         ],
         totals=totals(state),
     )
+    return [host("final_results", bout=bout, guesses=guesses), scored]
 
 
 def _right(tiles: OwnTiles, play: Submission | None) -> bool:

@@ -69,7 +69,7 @@ def play_data(play: Submission | None) -> dict[str, Any] | None:
 
 def _finals_public(state: ExpressionState) -> list[dict[str, Any]]:
     """Each bout's Final Guess: who has locked, and once both have (it is scored at
-    that moment) every guess with its result."""
+    that moment) how many rounds each got right."""
     shown = []
     for sheets in state.finals:
         scored = all(sheet.locked for sheet in sheets)
@@ -77,18 +77,27 @@ def _finals_public(state: ExpressionState) -> list[dict[str, Any]]:
             {
                 "locked": [sheet.locked for sheet in sheets],
                 "timed_out": [sheet.timed_out for sheet in sheets],
-                "guesses": [
-                    [
-                        {"round": r, "tiles": t.tiles(), "correct": r in sheet.correct}
-                        for r, t in sorted(sheet.entries.items())
-                    ]
-                    for sheet in sheets
-                ]
-                if scored
-                else None,
+                "right": [len(sheet.correct) for sheet in sheets] if scored else None,
             }
         )
     return shown
+
+
+def _finals_sheets(state: ExpressionState) -> list[list[list[dict[str, Any]]] | None]:
+    """The scored sheets, every guess with its result: for the host only (a right
+    guess names the opponent's tiles)."""
+    return [
+        [
+            [
+                {"round": r, "tiles": t.tiles(), "correct": r in sheet.correct}
+                for r, t in sorted(sheet.entries.items())
+            ]
+            for sheet in sheets
+        ]
+        if all(sheet.locked for sheet in sheets)
+        else None
+        for sheets in state.finals
+    ]
 
 
 def public_view(state: ExpressionState) -> dict[str, Any]:
@@ -166,6 +175,7 @@ def host_part(state: ExpressionState) -> dict[str, Any]:
     open_round = state.current if state.stage == "guess" else None
     guess = open_round.guess if open_round is not None else None
     return {
+        "final_results": _finals_sheets(state),
         "hands": [
             {"numbers": list(state.numbers[s]), "symbols": list(state.symbols[s])} for s in SEATS
         ],

@@ -4,13 +4,12 @@ engine's grammar, exactly as if it had been typed in the private channel."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.discord.acting import Seat, hosted_match, is_host, seat_in_channel
+from bot.discord.acting import hosted_match, is_host
 from bot.discord.decoder._moves import (
     all_tanks,
     confirm,
@@ -21,19 +20,15 @@ from bot.discord.decoder._moves import (
 )
 from bot.discord.decoder._views import decoder_view
 from bot.discord.errors import Refusal
-from bot.discord.replies import render_status, reply, reply_rendered, seat_names
-from bot.runtime import MatchRuntime
+from bot.discord.game_cog import GameCog, Interaction
+from bot.discord.replies import reply
 from games import HOST
 from games.decoder import GAME
+from games.decoder.actions import Unexpected
 from games.decoder.tanks import MAX_SECONDS
 
-if TYPE_CHECKING:
-    from bot.discord.client import GeniusBot
-
-Interaction = discord.Interaction["GeniusBot"]
 Letter = app_commands.Range[str, 1, 1]
 
-GAME_KEY = GAME.key
 CLUE_CHOICES = [app_commands.Choice(name=clue, value=clue) for clue in ("ANY", "ODD", "TWO")]
 TANK = "The tank you use (number or name)"
 SURGE = "Use Power Surge: the tank stays unused"
@@ -51,28 +46,17 @@ HELP = (
 
 
 @app_commands.guild_only()
-class DecoderCog(commands.GroupCog, group_name="decoder", group_description="Play Decoder."):
-    def __init__(self, bot: GeniusBot) -> None:
-        self.bot = bot
-        super().__init__()
+class DecoderCog(GameCog, group_name="decoder", group_description="Play Decoder."):
+    game_key = GAME.key
+    match_kind = "a Decoder match"
 
-    @property
-    def runtime(self) -> MatchRuntime:
-        return self.bot.runtime
-
-    async def _seat(self, interaction: Interaction) -> Seat:
-        assert interaction.guild_id is not None  # guild_only
-        acting = await seat_in_channel(
-            self.runtime, interaction.guild_id, interaction.channel_id, interaction.user.id
-        )
-        interaction.extras["match_id"] = acting.match.id
-        if acting.match.game != GAME_KEY:
-            raise Refusal(f"Match #{acting.match.id} is not a Decoder match.")
-        return acting
-
-    async def _move(self, interaction: Interaction, text: str) -> None:
+    async def _move(self, interaction: Interaction, text: str, action: Any = None) -> None:
+        """Submit ``text`` (or ``action``, when a word could mean more than one move)."""
         acting = await self._seat(interaction)
-        notices = await self.runtime.submit_text(acting.match.id, acting.seat, text)
+        if action is not None:
+            notices = await self.runtime.submit(acting.match.id, acting.seat, action)
+        else:
+            notices = await self.runtime.submit_text(acting.match.id, acting.seat, text)
         view = decoder_view(acting.match, acting.seat, notices)
         await confirm(interaction, acting.match, acting.seat, text, notices, view)
 
@@ -173,7 +157,12 @@ class DecoderCog(commands.GroupCog, group_name="decoder", group_description="Pla
     @app_commands.command(name="unexpected", description="Play Unexpected Sabotage (or not).")
     @app_commands.describe(use="False: let this turn pass without it")
     async def unexpected(self, interaction: Interaction, use: bool = True) -> None:
-        await self._move(interaction, "unexpected" if use else "pass")
+        if use:
+            await self._move(interaction, "unexpected")
+            return
+        # Not the word "pass": typed, it answers whatever is owed (a swap, a total),
+        # which this command must never do.
+        await self._move(interaction, "no unexpected sabotage", Unexpected(use=False))
 
     # -- before play -------------------------------------------------------------------
 
@@ -204,11 +193,7 @@ class DecoderCog(commands.GroupCog, group_name="decoder", group_description="Pla
 
     @app_commands.command(name="status", description="Your hand, tanks and the log (just for you).")
     async def status(self, interaction: Interaction) -> None:
-        acting = await self._seat(interaction)
-        view = await self.runtime.view(acting.match.id, acting.seat)
-        names = await seat_names(self.bot, acting.match)
-        rendered = await render_status(acting.match.game, view, acting.seat, names)
-        await reply_rendered(interaction, rendered, fallback=f"Match #{acting.match.id}.")
+        await self._show_status(interaction)
 
     @app_commands.command(name="begin", description="Host: start letter selection.")
     @app_commands.describe(match="The match id (default: this channel's match)")
@@ -226,8 +211,7 @@ class DecoderCog(commands.GroupCog, group_name="decoder", group_description="Pla
             self.runtime, interaction.guild_id, interaction.channel_id, match
         )
         interaction.extras["match_id"] = record.id
-        if record.game != GAME_KEY:
-            raise Refusal(f"Match #{record.id} is not a Decoder match.")
+        self._check_game(record)
         await self.runtime.submit_text(record.id, HOST, "start selection")
         view = await self.runtime.view(record.id, HOST)
         # Preset hands skip letter selection and go straight to play.

@@ -3,7 +3,7 @@ of a taken move, and the autocomplete lists (read from the seat's own view)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -32,6 +32,8 @@ RESULTS = frozenset(
     }
 )
 MAX_CHOICES = 25  # Discord's limit for autocomplete
+Choices = list[app_commands.Choice[str]]
+Autocomplete = Callable[[discord.Interaction[Any], str], Coroutine[Any, Any, Choices]]
 
 
 def with_flags(text: str, **flags: bool) -> str:
@@ -74,73 +76,59 @@ async def seat_view(interaction: discord.Interaction[Any]) -> dict[str, Any] | N
         return None
 
 
-def _matching(
-    choices: list[app_commands.Choice[str]], current: str
-) -> list[app_commands.Choice[str]]:
-    typed = current.strip().lower()
-    found = [c for c in choices if typed in c.name.lower()] if typed else choices
-    return found[:MAX_CHOICES]
+def _autocomplete(choices_of: Callable[[Mapping[str, Any]], Choices]) -> Autocomplete:
+    """An autocomplete callback: the choices ``choices_of`` finds in the seat's own
+    view that match what is typed so far (none where the user has no Decoder seat)."""
+
+    async def complete(interaction: discord.Interaction[Any], current: str) -> Choices:
+        view = await seat_view(interaction)
+        if view is None:
+            return []
+        typed = current.strip().lower()
+        choices = choices_of(view)
+        found = [c for c in choices if typed in c.name.lower()] if typed else choices
+        return found[:MAX_CHOICES]
+
+    complete.__doc__ = choices_of.__doc__
+    return complete
 
 
 def _tanks(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [t for t in view.get("tanks") or [] if isinstance(t, Mapping)]
 
 
-async def unused_tanks(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
+def _tank_choice(tank: Mapping[str, Any], detail: str) -> app_commands.Choice[str]:
+    name = f"{tank['tank']} · {tank['tank_name']} ({detail})"
+    return app_commands.Choice(name=name, value=str(tank["tank"]))
+
+
+@_autocomplete
+def unused_tanks(view: Mapping[str, Any]) -> Choices:
     """The seat's unused tanks, with their recharge units (only the seat sees this)."""
-    view = await seat_view(interaction)
-    if view is None:
-        return []
-    choices = [
-        app_commands.Choice(
-            name=f"{t['tank']} · {t['tank_name']} ({t['units']} units)", value=str(t["tank"])
-        )
-        for t in _tanks(view)
-        if not t.get("used")
-    ]
-    return _matching(choices, current)
+    return [_tank_choice(t, f"{t['units']} units") for t in _tanks(view) if not t.get("used")]
 
 
-async def all_tanks(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
+@_autocomplete
+def all_tanks(view: Mapping[str, Any]) -> Choices:
     """Every tank of the seat with its puzzle time (for raising a time)."""
-    view = await seat_view(interaction)
-    if view is None:
-        return []
-    choices = [
-        app_commands.Choice(
-            name=f"{t['tank']} · {t['tank_name']} ({t['seconds']} s)", value=str(t["tank"])
-        )
-        for t in _tanks(view)
-    ]
-    return _matching(choices, current)
+    return [_tank_choice(t, f"{t['seconds']} s") for t in _tanks(view)]
 
 
-async def restored_tanks(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
+@_autocomplete
+def restored_tanks(view: Mapping[str, Any]) -> Choices:
     """The opponent's tanks restored this turn (what a sabotage may pick)."""
-    view = await seat_view(interaction)
-    turn = view.get("turn") if view is not None else None
-    if view is None or not isinstance(turn, Mapping):
+    turn = view.get("turn")
+    if not isinstance(turn, Mapping):
         return []
     names = list(view.get("tank_names") or [])
-    choices = [
+    return [
         app_commands.Choice(name=f"{n} · {names[n - 1]}", value=str(n))
         for n in turn.get("restored") or []
         if 1 <= n <= len(names)
     ]
-    return _matching(choices, current)
 
 
-async def hand_letters(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
-    view = await seat_view(interaction)
-    if view is None:
-        return []
-    choices = [app_commands.Choice(name=str(x), value=str(x)) for x in view.get("hand") or []]
-    return _matching(choices, current)
+@_autocomplete
+def hand_letters(view: Mapping[str, Any]) -> Choices:
+    """The letters of the seat's hand."""
+    return [app_commands.Choice(name=str(x), value=str(x)) for x in view.get("hand") or []]

@@ -12,21 +12,17 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from itertools import product
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 from discord import ButtonStyle
 
-from bot.discord.acting import seat_for_click
+from bot.discord.buttons import MoveItem
 from bot.discord.decoder._moves import confirm
-from bot.discord.errors import answer_interaction
 from games import Notice
 from games.decoder import GAME
 from games.decoder.tiles import EXTRA_LIMITS, HAND_SIZE, RARITIES
 from storage.records import MatchRecord
-
-if TYPE_CHECKING:
-    from bot.discord.client import GeniusBot
 
 GAME_KEY = GAME.key
 #: What ``Decoder.window`` names the letter-selection window.
@@ -34,22 +30,20 @@ SELECTION_WINDOW = "select"
 Items = list[discord.ui.Item[Any]]
 
 
-async def _submit(
-    interaction: discord.Interaction[Any], match_id: int, window: str, move: str
+async def _move(
+    item: MoveItem[Any],
+    interaction: discord.Interaction[Any],
+    record: MatchRecord,
+    seat: int,
+    move: str,
 ) -> None:
-    """The one path for a click: the clicker's seat, the move aimed at its window."""
-    runtime = cast("GeniusBot", interaction.client).runtime
-    try:
-        record = await runtime.get(match_id)
-        seat = seat_for_click(record, interaction.channel_id, interaction.user.id).seat
-        notices = await runtime.submit_text(record.id, seat, move, window=window)
-        await confirm(interaction, record, seat, move, notices, decoder_view(record, seat, notices))
-    except Exception as error:  # the one error path answers; the match carries on
-        await answer_interaction(interaction, error, match_id=match_id)
+    """Make a clicked move, confirm it and offer the next prompt's buttons."""
+    notices = await item.submit(interaction, record, seat, move)
+    await confirm(interaction, record, seat, move, notices, decoder_view(record, seat, notices))
 
 
 class MoveButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    MoveItem[discord.ui.Button[discord.ui.View]],
     template=r"dc:(?P<match>[0-9]+):(?P<window>[a-z0-9]+):(?P<move>[a-z][a-z0-9 ]*)",
 ):
     def __init__(
@@ -60,11 +54,10 @@ class MoveButton(
         label: str,
         style: ButtonStyle = ButtonStyle.primary,
     ) -> None:
+        custom_id = f"dc:{match_id}:{window}:{move}"
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"dc:{match_id}:{window}:{move}")
+            discord.ui.Button(label=label, style=style, custom_id=custom_id), match_id, window
         )
-        self.match_id = match_id
-        self.window = window
         self.move = move
 
     @classmethod
@@ -74,12 +67,14 @@ class MoveButton(
         label = getattr(item, "label", None) or match["move"]
         return cls(int(match["match"]), match["window"], match["move"], label)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _submit(interaction, self.match_id, self.window, self.move)
+    async def act(
+        self, interaction: discord.Interaction[Any], record: MatchRecord, seat: int
+    ) -> None:
+        await _move(self, interaction, record, seat, self.move)
 
 
 class HandSelect(
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    MoveItem[discord.ui.Select[discord.ui.View]],
     template=r"dc-hand:(?P<match>[0-9]+):(?P<window>[a-z0-9]+)",
 ):
     """Pick the 6 hand tiles from every tile dealt in letter selection."""
@@ -92,10 +87,10 @@ class HandSelect(
                 min_values=HAND_SIZE,
                 max_values=HAND_SIZE,
                 options=[discord.SelectOption(label=letter, value=letter) for letter in dealt],
-            )
+            ),
+            match_id,
+            window,
         )
-        self.match_id = match_id
-        self.window = window
 
     @classmethod
     async def from_custom_id(
@@ -105,9 +100,11 @@ class HandSelect(
         dealt = [option.value for option in options]
         return cls(int(match["match"]), match["window"], dealt)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def act(
+        self, interaction: discord.Interaction[Any], record: MatchRecord, seat: int
+    ) -> None:
         letters = " ".join(sorted(self.item.values)).lower()
-        await _submit(interaction, self.match_id, self.window, f"hand {letters}")
+        await _move(self, interaction, record, seat, f"hand {letters}")
 
 
 # -- which prompt gets which buttons ---------------------------------------------------

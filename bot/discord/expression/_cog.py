@@ -4,23 +4,11 @@ forms."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.discord.acting import Seat, seat_in_channel
-from bot.discord.errors import Refusal
 from bot.discord.expression._forms import open_form
 from bot.discord.expression._moves import GAME_KEY, confirm, guess_text, play_text
-from bot.discord.replies import render_status, reply_rendered, seat_names
-from bot.runtime import MatchRuntime
-
-if TYPE_CHECKING:
-    from bot.discord.client import GeniusBot
-
-Interaction = discord.Interaction["GeniusBot"]
+from bot.discord.game_cog import GameCog, Interaction
 
 STARTER_CHOICES = [
     app_commands.Choice(name="me", value="me"),
@@ -42,25 +30,10 @@ HELP = (
 
 @app_commands.guild_only()
 class ExpressionCog(
-    commands.GroupCog, group_name="expression", group_description="Play Expression Black & White."
+    GameCog, group_name="expression", group_description="Play Expression Black & White."
 ):
-    def __init__(self, bot: GeniusBot) -> None:
-        self.bot = bot
-        super().__init__()
-
-    @property
-    def runtime(self) -> MatchRuntime:
-        return self.bot.runtime
-
-    async def _seat(self, interaction: Interaction) -> Seat:
-        assert interaction.guild_id is not None  # guild_only
-        acting = await seat_in_channel(
-            self.runtime, interaction.guild_id, interaction.channel_id, interaction.user.id
-        )
-        interaction.extras["match_id"] = acting.match.id
-        if acting.match.game != GAME_KEY:
-            raise Refusal(f"Match #{acting.match.id} is not an Expression Black & White match.")
-        return acting
+    game_key = GAME_KEY
+    match_kind = "an Expression Black & White match"
 
     async def _move(self, interaction: Interaction, text: str, fallback: str) -> None:
         acting = await self._seat(interaction)
@@ -124,8 +97,4 @@ class ExpressionCog(
         name="status", description="Your tiles and every round so far (just for you)."
     )
     async def status(self, interaction: Interaction) -> None:
-        acting = await self._seat(interaction)
-        view = await self.runtime.view(acting.match.id, acting.seat)
-        names = await seat_names(self.bot, acting.match)
-        rendered = await render_status(acting.match.game, view, acting.seat, names)
-        await reply_rendered(interaction, rendered, fallback=f"Match #{acting.match.id}.")
+        await self._show_status(interaction)

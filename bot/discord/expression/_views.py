@@ -13,20 +13,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 from discord import ButtonStyle
 
-from bot.discord.acting import seat_for_click
-from bot.discord.errors import answer_interaction
-from bot.discord.expression._forms import open_form, submit
+from bot.discord.buttons import MoveItem
+from bot.discord.expression._forms import open_form
+from bot.discord.expression._moves import confirm
 from bot.render.expression._data import TYPED_SYMBOLS, symbol_of, tile_of
 from games import Notice
 from storage.records import MatchRecord
-
-if TYPE_CHECKING:
-    from bot.discord.client import GeniusBot
 
 #: Move codes (the custom_id's last part): the text typed, and the button's label.
 FIXED_MOVES = {
@@ -45,15 +42,8 @@ def move_of(code: str) -> tuple[str, str]:
     return f"reveal {code}", f"Reveal {tile}"
 
 
-async def _clicker(interaction: discord.Interaction[Any], match_id: int) -> int:
-    """The seat a click acts for: only the owner of the channel's buttons."""
-    runtime = cast("GeniusBot", interaction.client).runtime
-    record = await runtime.get(match_id)
-    return seat_for_click(record, interaction.channel_id, interaction.user.id).seat
-
-
 class MoveButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    MoveItem[discord.ui.Button[discord.ui.View]],
     template=r"ex:move:(?P<match>[0-9]+):(?P<window>\S+):(?P<code>me|them|none|1[0-2]|[1-9]|[-+*/])",
 ):
     def __init__(self, match_id: int, window: str, code: str) -> None:
@@ -62,10 +52,10 @@ class MoveButton(
         super().__init__(
             discord.ui.Button(
                 label=label, style=style, custom_id=f"ex:move:{match_id}:{window}:{code}"
-            )
+            ),
+            match_id,
+            window,
         )
-        self.match_id = match_id
-        self.window = window
         self.text = text
 
     @classmethod
@@ -74,17 +64,15 @@ class MoveButton(
     ) -> MoveButton:
         return cls(int(match["match"]), match["window"], match["code"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            seat = await _clicker(interaction, self.match_id)
-        except Exception as error:  # the one error path answers; the match carries on
-            await answer_interaction(interaction, error, match_id=self.match_id)
-            return
-        await submit(interaction, self.match_id, seat, self.text, self.window, "✅ Done.")
+    async def act(
+        self, interaction: discord.Interaction[Any], record: MatchRecord, seat: int
+    ) -> None:
+        notices = await self.submit(interaction, record, seat, self.text)
+        await confirm(interaction, record, seat, notices, "✅ Done.")
 
 
 class FormButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    MoveItem[discord.ui.Button[discord.ui.View]],
     template=r"ex:form:(?P<match>[0-9]+):(?P<window>\S+):(?P<form>play|guess|final)",
 ):
     def __init__(self, match_id: int, window: str, form: str) -> None:
@@ -93,10 +81,10 @@ class FormButton(
                 label=FORM_LABELS[form],
                 style=ButtonStyle.success,
                 custom_id=f"ex:form:{match_id}:{window}:{form}",
-            )
+            ),
+            match_id,
+            window,
         )
-        self.match_id = match_id
-        self.window = window
         self.form = form
 
     @classmethod
@@ -105,12 +93,10 @@ class FormButton(
     ) -> FormButton:
         return cls(int(match["match"]), match["window"], match["form"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            seat = await _clicker(interaction, self.match_id)
-            await open_form(interaction, self.match_id, seat, self.form, self.window)
-        except Exception as error:  # the one error path answers; the match carries on
-            await answer_interaction(interaction, error, match_id=self.match_id)
+    async def act(
+        self, interaction: discord.Interaction[Any], record: MatchRecord, seat: int
+    ) -> None:
+        await open_form(interaction, self.match_id, seat, self.form, self.window)
 
 
 def _tile_code(tile: object) -> str | None:

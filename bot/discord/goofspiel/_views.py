@@ -10,27 +10,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 from discord import ButtonStyle
 
-from bot.discord.acting import seat_for_click
-from bot.discord.errors import answer_interaction
+from bot.discord.buttons import MoveItem
 from bot.discord.goofspiel._moves import bid_text, confirm
 from games import Notice
 from games.goofspiel import GAME
 from games.goofspiel.cards import PASS
 from storage.records import MatchRecord
 
-if TYPE_CHECKING:
-    from bot.discord.client import GeniusBot
-
 GAME_KEY = GAME.key
 
 
 class BidButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    MoveItem[discord.ui.Button[discord.ui.View]],
     template=r"gs:bid:(?P<match>[0-9]+):(?P<window>\S+):(?P<card>[0-6])",
 ):
     def __init__(self, match_id: int, window: str, card: int) -> None:
@@ -39,32 +35,23 @@ class BidButton(
                 label="Pass" if card == PASS else str(card),
                 style=ButtonStyle.secondary if card == PASS else ButtonStyle.primary,
                 custom_id=f"gs:bid:{match_id}:{window}:{card}",
-            )
+            ),
+            match_id,
+            window,
         )
-        self.match_id = match_id
-        self.window = window
         self.card = card
 
     @classmethod
     async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> BidButton:
         return cls(int(match["match"]), match["window"], int(match["card"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        runtime = cast("GeniusBot", interaction.client).runtime
-        try:
-            record = await runtime.get(self.match_id)
-            seat = seat_for_click(record, interaction.channel_id, interaction.user.id).seat
-            notices = await runtime.submit_text(
-                record.id, seat, bid_text(self.card), window=self.window
-            )
-            await confirm(interaction, record, seat, self.card, notices)
-        except Exception as error:  # the one error path answers; the match carries on
-            await answer_interaction(interaction, error, match_id=self.match_id)
+    async def act(
+        self, interaction: discord.Interaction[Any], record: MatchRecord, seat: int
+    ) -> None:
+        notices = await self.submit(interaction, record, seat, bid_text(self.card))
+        await confirm(interaction, record, seat, self.card, notices)
 
 
 def bid_view(match: MatchRecord, seat: int, notices: Sequence[Notice]) -> discord.ui.View | None:

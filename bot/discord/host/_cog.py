@@ -8,29 +8,24 @@ from __future__ import annotations
 
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 import games
 from bot.discord.acting import host_role, hosted_match, is_host
 from bot.discord.catalog import GAME_ADAPTERS
 from bot.discord.channels import MatchChannels
 from bot.discord.errors import Refusal
+from bot.discord.game_cog import BotGroupCog, Interaction
 from bot.discord.host._options import parse_options
 from bot.discord.replies import render_status, reply, reply_rendered, seat_names
-from bot.runtime import MatchRuntime
 from games import HOST, Rejected
 from storage.records import MatchRecord, NewMatch, PlayerRecord
 
-if TYPE_CHECKING:
-    from bot.discord.client import GeniusBot
-
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction["GeniusBot"]
 MatchId = app_commands.Range[int, 1]
 GAME_CHOICES = [app_commands.Choice(name=games.get(key).title, value=key) for key in GAME_ADAPTERS]
 LIST_LIMIT = 20
@@ -38,15 +33,7 @@ MATCH_HELP = "The match id (default: this channel's match)"
 
 
 @app_commands.guild_only()
-class HostCog(commands.GroupCog, group_name="match", group_description="Host a Death Match."):
-    def __init__(self, bot: GeniusBot) -> None:
-        self.bot = bot
-        super().__init__()
-
-    @property
-    def runtime(self) -> MatchRuntime:
-        return self.bot.runtime
-
+class HostCog(BotGroupCog, group_name="match", group_description="Host a Death Match."):
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         role = self.bot.settings.discord.host_role
         if isinstance(interaction.user, discord.Member) and is_host(interaction.user, role):

@@ -14,9 +14,24 @@ FORMAT = (
 )
 
 
+# Keys that name files on the bot's machine: only its operator sets them (in the
+# settings), never a host typing in Discord.
+OPERATOR_ONLY = frozenset({"word_list"})
+
+
 def parse_options(text: str | None) -> dict[str, Any]:
     """Per-match config overrides. Values are read as JSON where they can be
     (``60`` is a number, ``["r1c1", …]`` a list) and as plain text otherwise."""
+    options = _parse(text)
+    if refused := sorted(OPERATOR_ONLY & set(options)):
+        raise Rejected(
+            f"`{refused[0]}` names a file on the bot's machine, so only the bot's operator "
+            "can set it (in the bot's settings, e.g. `[decoder] word_list`)."
+        )
+    return options
+
+
+def _parse(text: str | None) -> dict[str, Any]:
     text = (text or "").strip()
     if not text:
         return {}

@@ -4,7 +4,7 @@ and ``_restore``; status with the tank board."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.render.base import DEFAULT_NAMES, NoticeHandler, Rendered, Renderer
 from bot.render.decoder import _restore, _setup, _turns
@@ -17,7 +17,7 @@ class DecoderRenderer(Renderer):
     game_key = "decoder"
     game_title = "Decoder"
 
-    _HANDLERS: Mapping[str, NoticeHandler] = {
+    notice_handlers: ClassVar[Mapping[str, NoticeHandler]] = {
         "match_setup": _setup.match_setup,
         "tanks_told": _setup.tanks_told,
         "time_raised": _setup.time_raised,
@@ -52,9 +52,6 @@ class DecoderRenderer(Renderer):
         "bank_reminder": _restore.bank_reminder,
         "match_over": _restore.match_over,
     }
-
-    def handlers(self) -> Mapping[str, NoticeHandler]:
-        return self._HANDLERS
 
     def status(
         self,

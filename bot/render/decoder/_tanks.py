@@ -4,31 +4,30 @@ Readable without colour: a ready tank is solid and says READY, a used one is
 hatched and says USED, a sabotaged one carries a black triangle and "SAB xN".
 Recharge units are written in a tank only where the viewer may know them (a
 seat: its own; the host: all); elsewhere the tank shows "?". Players are told
-apart by goofspiel's marks: a circle "1" and a square "2".
+apart by the shared seat marks: a circle "1" and a square "2".
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import Image as PILImage
 from PIL import ImageDraw
 
 from bot.render.base import Image, seat_name
-from bot.render.goofspiel._draw import (
-    BACKGROUND,
+from bot.render.draw import (
     GRID,
     INK,
     MUTED,
     PAPER,
     SCALE,
     SEAT_TINTS,
-    _draw_mark,
-    _drawable_text,
-    _fit,
-    _text,
+    canvas,
+    drawable_text,
+    fit,
+    png,
+    seat_mark,
+    text,
 )
 
 TANKS_FILENAME = "tanks.png"
@@ -79,7 +78,7 @@ def _draw_badge(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     s = SCALE
     points = [(x * s, y * s), ((x + 9) * s, (y + 16) * s), ((x - 9) * s, (y + 16) * s)]
     draw.polygon(points, fill=INK)
-    _text(draw, (x, y + 10), "!", 11, PAPER, bold=True)
+    text(draw, (x, y + 10), "!", 11, PAPER, bold=True)
 
 
 def _draw_tank(
@@ -96,52 +95,45 @@ def _draw_tank(
     if cell.used:
         _hatch(draw, (body[0] + 3, body[1] + 3, body[2] - 3, body[3] - 3))
     shown = "?" if cell.units is None else str(cell.units)
-    _text(draw, (cx, top + CAP_H + TANK_H / 2), shown, 24, INK if cell.units else MUTED, bold=True)
+    text(draw, (cx, top + CAP_H + TANK_H / 2), shown, 24, INK if cell.units else MUTED, bold=True)
     if cell.sabotaged:
         _draw_badge(draw, body[2] + 4, body[1] - 4)
     label_top = top + CAP_H + TANK_H + 12
-    name = _drawable_text(f"{cell.number} {cell.name}", f"{cell.number} Tank")
+    name = drawable_text(f"{cell.number} {cell.name}", f"{cell.number} Tank")
     for i, line in enumerate(_two_lines(name, 13, CELL_W - 6)):
-        _text(draw, (cx, label_top + 15 * i), line, 13, INK)
+        text(draw, (cx, label_top + 15 * i), line, 13, INK)
     state = "USED" if cell.used else "READY"
     if cell.sabotaged:
         state += f" - SAB x{cell.sabotaged}"
-    _text(draw, (cx, label_top + 34), state, 12, MUTED if cell.used else INK, bold=not cell.used)
+    text(draw, (cx, label_top + 34), state, 12, MUTED if cell.used else INK, bold=not cell.used)
 
 
-def _two_lines(text: str, size: int, width: float) -> list[str]:
-    """``text`` on at most two lines of ``width``, broken between words."""
-    words = text.split()
+def _two_lines(line: str, size: int, width: float) -> list[str]:
+    """``line`` on at most two lines of ``width``, broken between words."""
+    words = line.split()
     first = words[0]
     for count in range(len(words), 0, -1):
         candidate = " ".join(words[:count])
-        if _fit(candidate, size, width) == candidate:
+        if fit(candidate, size, width) == candidate:
             first, rest = candidate, " ".join(words[count:])
             break
     else:
         rest = " ".join(words[1:])
-    lines = [_fit(first, size, width)]
-    return [*lines, _fit(rest, size, width)] if rest else lines
+    lines = [fit(first, size, width)]
+    return [*lines, fit(rest, size, width)] if rest else lines
 
 
 def _draw_row(
     draw: ImageDraw.ImageDraw, row: TankRow, names: Sequence[str], top: float, width: int
 ) -> None:
-    _draw_mark(draw, row.seat, PAD + 12, top + HEADER_H / 2, 24)
-    label = _drawable_text(seat_name(names, row.seat), f"Player {row.seat + 1}")
-    heading = _fit(
+    seat_mark(draw, row.seat, PAD + 12, top + HEADER_H / 2, 24)
+    label = drawable_text(seat_name(names, row.seat), f"Player {row.seat + 1}")
+    heading = fit(
         f"{label}'s tanks" + (f" - {row.note}" if row.note else ""), 17, width - 3 * PAD - 30
     )
-    _text(draw, (PAD + 32, top + HEADER_H / 2), heading, 17, INK, anchor="lm", bold=True)
+    text(draw, (PAD + 32, top + HEADER_H / 2), heading, 17, INK, anchor="lm", bold=True)
     for i, cell in enumerate(row.tanks):
         _draw_tank(draw, row.seat, cell, PAD + i * CELL_W, top + HEADER_H)
-
-
-def _png(img: PILImage.Image) -> Image:
-    out = img.reduce(SCALE).quantize(colors=64, method=PILImage.Quantize.FASTOCTREE)
-    buffer = io.BytesIO()
-    out.save(buffer, format="PNG", compress_level=6)
-    return Image(filename=TANKS_FILENAME, data=buffer.getvalue())
 
 
 def tank_board(rows: Sequence[TankRow], *, names: Sequence[str], title: str = "") -> Image:
@@ -149,11 +141,10 @@ def tank_board(rows: Sequence[TankRow], *, names: Sequence[str], title: str = ""
     width = 2 * PAD + 7 * CELL_W
     top = PAD + (TITLE_H if title else 0)
     height = top + len(rows) * ROW_H + LEGEND_H + PAD
-    img = PILImage.new("RGB", (width * SCALE, height * SCALE), BACKGROUND)
-    draw = ImageDraw.Draw(img)
+    img, draw = canvas(width, height)
     if title:
-        shown = _fit(_drawable_text(title, "Tanks"), 19, width - 2 * PAD)
-        _text(draw, (PAD, PAD + 12), shown, 19, anchor="lm", bold=True)
+        shown = fit(drawable_text(title, "Tanks"), 19, width - 2 * PAD)
+        text(draw, (PAD, PAD + 12), shown, 19, anchor="lm", bold=True)
     for i, row in enumerate(rows):
         _draw_row(draw, row, names, top + i * ROW_H, width)
     legend_y = top + len(rows) * ROW_H + LEGEND_H / 2
@@ -165,5 +156,5 @@ def tank_board(rows: Sequence[TankRow], *, names: Sequence[str], title: str = ""
         "Solid: ready. Hatched: used. Triangle: sabotaged (SAB x times). "
         "Number: recharge units (? = secret)."
     )
-    _text(draw, (PAD, legend_y + 2), _fit(note, 13, width - 2 * PAD), 13, MUTED, anchor="lm")
-    return _png(img)
+    text(draw, (PAD, legend_y + 2), fit(note, 13, width - 2 * PAD), 13, MUTED, anchor="lm")
+    return png(img, TANKS_FILENAME)

@@ -4,7 +4,7 @@ Pictures read without colour: black tiles are dark with light ink, white tiles
 light with a dark outline, and each carries its letter (B/W); number tiles are
 squares, symbol tiles circles. ``_tiles`` draws the bout's global pairs, a
 submission as the opponent sees it (colours only) and a seat's own expression,
-on ``_draw``'s primitives. ``_text`` and ``_scores`` write the messages,
+with ``_draw``'s tiles. ``_text`` and ``_scores`` write the messages,
 ``_status`` the status reply, ``_data`` reads notice and view data, and
 ``_renderer`` ties them together for the registry.
 """

@@ -7,34 +7,24 @@ without colour vision too.
 - Number tiles are rounded squares, symbol tiles circles.
 - The built-in font has no − × ÷, so symbols are drawn as strokes and dots.
 
-Everything is drawn at ``SCALE``× and reduced at the end; the coordinates these
-helpers take are unscaled pixels.
+Built on :mod:`bot.render.draw`: everything is drawn at ``SCALE``× and reduced
+at the end; the coordinates these helpers take are unscaled pixels.
 """
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
-from functools import lru_cache
 
-from PIL import Image as PILImage
-from PIL import ImageDraw, ImageFont
+from PIL import ImageDraw
 
-from bot.render.base import Image
+from bot.render.draw import BACKGROUND, INK, PAPER, SCALE, text
 
-INK = "#1F2328"
-MUTED = "#6E7781"
-PAPER = "#FFFFFF"
-BACKGROUND = "#F6F8FA"
-RULE = "#B4BAC1"
 HIGHLIGHT = "#FFE066"
 #: Tiles of rounds already played, in the bout's pair strip.
 FADED = {"black": ("#A9B0B8", "#A9B0B8", PAPER), "white": (BACKGROUND, "#C9CED4", "#A9B0B8")}
 #: fill, outline, ink per colour.
 SOLID = {"black": (INK, INK, PAPER), "white": (PAPER, INK, INK)}
 LETTERS = {"black": "B", "white": "W"}
-
-SCALE = 2
 
 
 @dataclass(frozen=True)
@@ -46,47 +36,6 @@ class TileLook:
     label: str | None = None
     symbol: bool = False
     faded: bool = False
-
-
-@lru_cache(maxsize=16)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size * SCALE)
-
-
-def canvas(width: int, height: int) -> tuple[PILImage.Image, ImageDraw.ImageDraw]:
-    image = PILImage.new("RGB", (width * SCALE, height * SCALE), BACKGROUND)
-    return image, ImageDraw.Draw(image)
-
-
-def text(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    words: str,
-    size: int,
-    fill: str = INK,
-    anchor: str = "mm",
-    bold: bool = False,
-) -> None:
-    s = SCALE
-    draw.text(
-        (xy[0] * s, xy[1] * s),
-        words,
-        font=font(size),
-        fill=fill,
-        anchor=anchor,
-        stroke_width=(s // 2) if bold else 0,
-        stroke_fill=fill,
-    )
-
-
-def fit(words: str, size: int, width: float) -> str:
-    """Shorten ``words`` with an ellipsis until they fit ``width`` (unscaled)."""
-    face = font(size)
-    if face.getlength(words) <= width * SCALE:
-        return words
-    while words and face.getlength(words + "...") > width * SCALE:
-        words = words[:-1]
-    return words + "..."
 
 
 def frame(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], width: int) -> None:
@@ -149,11 +98,3 @@ def tile(draw: ImageDraw.ImageDraw, look: TileLook, cx: float, cy: float, size: 
         text(draw, (cx, cy - half * 0.64), letter, round(small * 0.9), ink)
     else:
         text(draw, (cx - half * 0.62, cy - half * 0.62), letter, small, ink)
-
-
-def png(image: PILImage.Image, filename: str) -> Image:
-    """The drawing at its final size, as a small palette PNG."""
-    out = image.reduce(SCALE).quantize(colors=64, method=PILImage.Quantize.FASTOCTREE)
-    buffer = io.BytesIO()
-    out.save(buffer, format="PNG", compress_level=6)
-    return Image(filename=filename, data=buffer.getvalue())

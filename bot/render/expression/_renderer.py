@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.render.base import DEFAULT_NAMES, NoticeHandler, Rendered, Renderer
 from bot.render.expression import _scores, _text
@@ -29,7 +29,7 @@ class ExpressionRenderer(Renderer):
     game_key = "expression"
     game_title = "Expression Black & White"
 
-    _HANDLERS: Mapping[str, NoticeHandler] = {
+    notice_handlers: ClassVar[Mapping[str, NoticeHandler]] = {
         "bout_started": _text.bout_started,
         "seat_ready": _text.seat_ready,
         "planning_ended": _text.planning_ended,
@@ -55,20 +55,12 @@ class ExpressionRenderer(Renderer):
         "final_saved": _scores.final_saved,
         "final_locked": _scores.final_locked,
         "final_scored": _scores.final_scored,
+        "final_results": _scores.final_results,
         "match_over": _scores.match_over,
     }
 
-    def handlers(self) -> Mapping[str, NoticeHandler]:
-        return self._HANDLERS
-
-    def render(
-        self,
-        notices: Sequence[Notice],
-        audience: Audience,
-        *,
-        names: Sequence[str] = DEFAULT_NAMES,
-    ) -> Rendered:
-        return super().render(_colours_once(notices), audience, names=names)
+    def prepare(self, notices: Sequence[Notice]) -> Sequence[Notice]:
+        return _colours_once(notices)
 
     def status(
         self,

@@ -18,6 +18,7 @@ from bot.render.expression._data import (
 )
 from bot.render.expression._text import number_text, points_line
 from games.core.contract import Audience, Notice
+from games.expression.scoring import RIGHT_FINAL
 
 # -- guessing and revealing --------------------------------------------------------------
 
@@ -207,13 +208,30 @@ def bout_table(bout_points: object, names: Sequence[str]) -> str:
 def final_scored(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
     data = notice.data
     bout = as_int(data.get("bout"))
-    guesses, points = pair(data.get("guesses"), []), pair(data.get("points"), 0)
+    right, points = pair(data.get("right"), 0), pair(data.get("points"), 0)
     lines = [f"📝 **Final Guess results, bout {bout}**"]
-    lines += [_sheet_line(seat, guesses[seat], points[seat], names) for seat in (0, 1)]
+    lines += [
+        f"{who(names, seat)}: {as_int(right[seat])} of {ROUNDS_PER_BOUT} rounds exactly right "
+        f"→ {signed(points[seat])}"
+        for seat in (0, 1)
+    ]
     lines.append(f"Bout {bout} points:")
     lines.append(bout_table(data.get("bout_points"), names))
     lines.append(points_line(data.get("totals"), names, "Match points"))
     return Rendered(text="\n".join(lines))
+
+
+def final_results(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
+    """The scored sheets, round by round (the host's log: they name tiles)."""
+    data = notice.data
+    guesses = pair(data.get("guesses"), [])
+    lines = [f"📝 **Final Guess sheets, bout {as_int(data.get('bout'))}**"]
+    lines += [_sheet_line(seat, guesses[seat], _points(guesses[seat]), names) for seat in (0, 1)]
+    return Rendered(text="\n".join(lines))
+
+
+def _points(guesses: object) -> int:
+    return RIGHT_FINAL * sum(1 for entry in mappings(guesses) if entry.get("correct"))
 
 
 # -- the result -----------------------------------------------------------------------------

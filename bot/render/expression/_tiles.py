@@ -16,23 +16,13 @@ from PIL import Image as PILImage
 from PIL import ImageDraw
 
 from bot.render.base import Image
+from bot.render.draw import GRID, INK, MUTED, SCALE, canvas, fit, png, text
 from bot.render.expression._data import Tile, tile_colour
-from bot.render.expression._draw import (
-    INK,
-    MUTED,
-    RULE,
-    SCALE,
-    TileLook,
-    canvas,
-    fit,
-    frame,
-    png,
-    text,
-    tile,
-)
+from bot.render.expression._draw import TileLook, frame, tile
 
 PAD = 16
 TITLE_H = 36
+ELLIPSIS = "..."
 LEGEND = (
     "B = black tiles: even numbers, plus and times.",
     "W = white tiles: odd numbers, minus and divide.",
@@ -53,15 +43,16 @@ CAPTION_H = 22
 
 
 def _title(draw: ImageDraw.ImageDraw, words: str, width: int) -> None:
-    text(draw, (PAD, PAD + 12), fit(words, 19, width - 2 * PAD), 19, anchor="lm", bold=True)
+    shown = fit(words, 19, width - 2 * PAD, ELLIPSIS)
+    text(draw, (PAD, PAD + 12), shown, 19, anchor="lm", bold=True)
 
 
 def _notes(draw: ImageDraw.ImageDraw, top: float, width: int, notes: Sequence[str]) -> None:
     s = SCALE
-    draw.line((PAD * s, top * s, (width - PAD) * s, top * s), fill=RULE, width=s)
+    draw.line((PAD * s, top * s, (width - PAD) * s, top * s), fill=GRID, width=s)
     for i, note in enumerate(notes):
         y = top + 16 + 18 * i
-        text(draw, (PAD, y), fit(note, 13, width - 2 * PAD), 13, MUTED, "lm")
+        text(draw, (PAD, y), fit(note, 13, width - 2 * PAD, ELLIPSIS), 13, MUTED, "lm")
 
 
 def pair_tile_centres(index: int) -> tuple[float, float, float]:

@@ -4,7 +4,7 @@ The board image is readable without colour: seat 0's claims are blue circles
 marked "1", seat 1's are orange squares marked "2" (Okabe–Ito colours), and
 the legend names the players. Auction letters A–F label this phase's cells.
 
-``_text`` writes the messages, ``_board`` (on ``_draw``'s primitives) draws
+``_text`` writes the messages, ``_board`` (on :mod:`bot.render.draw`) draws
 the board, ``_data`` reads notice and view data, and ``_renderer`` ties them
 together for the registry.
 """

@@ -1,39 +1,39 @@
 """The Square Goofspiel board as a PNG, drawn with Pillow.
 
-Built from the primitives in ``_draw``: everything is drawn at ``SCALE``× and
-reduced at the end; the coordinates the helpers take are unscaled pixels.
+Built from the primitives in :mod:`bot.render.draw`: everything is drawn at
+``SCALE``× and reduced at the end; the coordinates the helpers take are
+unscaled pixels.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Collection, Mapping, Sequence
 
-from PIL import Image as PILImage
 from PIL import ImageDraw
 
 from bot.render.base import DEFAULT_NAMES, Image, seat_name
-from bot.render.goofspiel._data import _cell, _clean_board
-from bot.render.goofspiel._draw import (
-    BACKGROUND,
+from bot.render.draw import (
     GRID,
-    HIGHLIGHT_FILL,
     INK,
     MUTED,
     PAPER,
     SCALE,
     SEAT_TINTS,
-    VOID_FILL,
-    _draw_mark,
-    _drawable_text,
-    _fit,
-    _font,
-    _text,
+    canvas,
+    drawable_text,
+    fit,
+    font,
+    png,
+    seat_mark,
+    text,
 )
+from bot.render.goofspiel._data import _cell, _clean_board
 from games.goofspiel.board import LETTERS, SIZE, cell_name, column_worth, row_col, row_worth
 from games.goofspiel.scoring import LineResult, line_results, points
 
 BOARD_FILENAME = "board.png"
+HIGHLIGHT_FILL = "#FFF6B0"  # the cell up for auction
+VOID_FILL = "#ECEEF1"  # auctioned, nobody claimed it
 
 # Layout, in unscaled pixels.
 CELL = 64
@@ -66,8 +66,8 @@ def cell_box(cell: str, *, titled: bool = False) -> tuple[int, int, int, int]:
 
 
 def _draw_title(draw: ImageDraw.ImageDraw, title: str, width: int) -> None:
-    shown = _fit(_drawable_text(title, ""), 19, width - 2 * PAD)
-    _text(draw, (PAD, PAD + 12), shown, 19, anchor="lm", bold=True)
+    shown = fit(drawable_text(title, ""), 19, width - 2 * PAD)
+    text(draw, (PAD, PAD + 12), shown, 19, anchor="lm", bold=True)
 
 
 def _draw_axis_labels(draw: ImageDraw.ImageDraw, grid_x: int, grid_y: int) -> None:
@@ -75,8 +75,8 @@ def _draw_axis_labels(draw: ImageDraw.ImageDraw, grid_x: int, grid_y: int) -> No
     for i in range(1, SIZE + 1):
         cx = grid_x + (i - 0.5) * CELL
         cy = grid_y + (i - 0.5) * CELL
-        _text(draw, (cx, grid_y - COL_LABEL_H / 2), f"c{i}", 17, MUTED)
-        _text(draw, (PAD + ROW_LABEL_W / 2 - 2, cy), f"r{i}", 17, MUTED)
+        text(draw, (cx, grid_y - COL_LABEL_H / 2), f"c{i}", 17, MUTED)
+        text(draw, (PAD + ROW_LABEL_W / 2 - 2, cy), f"r{i}", 17, MUTED)
 
 
 # -- the cells ---------------------------------------------------------------------
@@ -146,12 +146,12 @@ def _draw_cell(
         _hatch(draw, x0, y0)
     if seat is not None or gone:
         if seat is not None:
-            _draw_mark(draw, seat, cx, cy, MARK_D)
+            seat_mark(draw, seat, cx, cy, MARK_D)
         if letter:
-            _text(draw, (x0 + 10, y0 + 11), letter, 14, INK, bold=True)
+            text(draw, (x0 + 10, y0 + 11), letter, 14, INK, bold=True)
     elif letter:
         colour = INK if current else MUTED
-        _text(draw, (cx, cy), letter, 30, colour, bold=current)
+        text(draw, (cx, cy), letter, 30, colour, bold=current)
 
 
 def _draw_cells(
@@ -210,9 +210,9 @@ def _draw_leader(draw: ImageDraw.ImageDraw, x: float, y: float, line: LineResult
     if line is None or (line.totals[0] == 0 and line.totals[1] == 0):
         return
     if line.winner is None:
-        _text(draw, (x, y), "=", 20, MUTED, bold=True)
+        text(draw, (x, y), "=", 20, MUTED, bold=True)
     else:
-        _draw_mark(draw, line.winner, x, y, SMALL_MARK_D)
+        seat_mark(draw, line.winner, x, y, SMALL_MARK_D)
 
 
 def _draw_worth(
@@ -233,7 +233,7 @@ def _draw_worth(
         outline=INK,
         width=2 * s,
     )
-    _text(draw, (cx, cy + 1), str(value), 17, INK, bold=True)
+    text(draw, (cx, cy + 1), str(value), 17, INK, bold=True)
     offset = r + 6 + SMALL_MARK_D / 2
     mx, my = (cx + offset, cy) if along_x else (cx, cy + offset)
     _draw_leader(draw, mx, my, line)
@@ -258,13 +258,13 @@ def _draw_player_key(
 ) -> None:
     """One player in the legend: their mark, name (shortened to fit) and points."""
     s = SCALE
-    _draw_mark(draw, seat, left + 13, y, 26)
+    seat_mark(draw, seat, left + 13, y, 26)
     score = f"  {won} pts"
-    room = half - 44 - _font(16).getlength(score) / s
-    label = _fit(_drawable_text(label, f"Player {seat + 1}"), 18, room)
-    _text(draw, (left + 34, y), label, 18, INK, anchor="lm")
-    after = left + 34 + _font(18).getlength(label) / s
-    _text(draw, (after, y + 1), score, 16, MUTED, anchor="lm")
+    room = half - 44 - font(16).getlength(score) / s
+    label = fit(drawable_text(label, f"Player {seat + 1}"), 18, room)
+    text(draw, (left + 34, y), label, 18, INK, anchor="lm")
+    after = left + 34 + font(18).getlength(label) / s
+    text(draw, (after, y + 1), score, 16, MUTED, anchor="lm")
 
 
 def _legend_notes(*, final: bool, hatched: bool) -> list[str]:
@@ -300,16 +300,7 @@ def _draw_legend(
         name = seat_name(names, seat)
         _draw_player_key(draw, seat, PAD + seat * half, legend_y, half, name, won[seat])
     for i, note in enumerate(_legend_notes(final=final, hatched=hatched)):
-        _text(draw, (PAD, legend_y + 28 + 18 * i), _fit(note, 13, width - 2 * PAD), 13, MUTED, "lm")
-
-
-def _png(img: PILImage.Image) -> Image:
-    """The drawing at its final size. A 64-colour palette keeps the PNG small
-    (~15 kB) and quick to encode."""
-    out = img.reduce(SCALE).quantize(colors=64, method=PILImage.Quantize.FASTOCTREE)
-    buffer = io.BytesIO()
-    out.save(buffer, format="PNG", compress_level=6)
-    return Image(filename=BOARD_FILENAME, data=buffer.getvalue())
+        text(draw, (PAD, legend_y + 28 + 18 * i), fit(note, 13, width - 2 * PAD), 13, MUTED, "lm")
 
 
 # -- the board ---------------------------------------------------------------------
@@ -346,8 +337,7 @@ def board_image(
     grid_x, grid_y = _grid_origin(bool(title))
     width = grid_x + GRID_SPAN + SIDE_W + PAD
     height = grid_y + GRID_SPAN + SIDE_W + LEGEND_H + PAD
-    img = PILImage.new("RGB", (width * SCALE, height * SCALE), BACKGROUND)
-    draw = ImageDraw.Draw(img)
+    img, draw = canvas(width, height)
 
     if title:
         _draw_title(draw, title, width)
@@ -359,4 +349,4 @@ def board_image(
     legend_top = grid_y + GRID_SPAN + SIDE_W
     won = points(results)
     _draw_legend(draw, legend_top, width, names, won, final=final, hatched=bool(gone))
-    return _png(img)
+    return png(img, BOARD_FILENAME)

@@ -4,7 +4,7 @@ and the status message with the board."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.render.base import DEFAULT_NAMES, NoticeHandler, Rendered, Renderer, as_int
 from bot.render.goofspiel._board import board_image
@@ -41,7 +41,7 @@ class GoofspielRenderer(Renderer):
     game_key = "goofspiel"
     game_title = "Square Goofspiel"
 
-    _HANDLERS: Mapping[str, NoticeHandler] = {
+    notice_handlers: ClassVar[Mapping[str, NoticeHandler]] = {
         "phase_started": _phase_started,
         "auction_opened": _auction_opened,
         "bid_requested": _bid_requested,
@@ -52,17 +52,8 @@ class GoofspielRenderer(Renderer):
         "match_over": _match_over,
     }
 
-    def handlers(self) -> Mapping[str, NoticeHandler]:
-        return self._HANDLERS
-
-    def render(
-        self,
-        notices: Sequence[Notice],
-        audience: Audience,
-        *,
-        names: Sequence[str] = DEFAULT_NAMES,
-    ) -> Rendered:
-        return super().render(_with_final_board(notices), audience, names=names)
+    def prepare(self, notices: Sequence[Notice]) -> Sequence[Notice]:
+        return _with_final_board(notices)
 
     def status(
         self,

@@ -73,15 +73,19 @@ def assert_refused(world: World, result: simcord.InteractionResult, contains: st
     acknowledge_refusals(world.env)
 
 
-async def new_match(world: World, *, start: bool = True, **options: Any) -> Match:
+async def new_match(
+    world: World, *, game: str = "goofspiel", start: bool = True, **slash: Any
+) -> Match:
+    """A match of ``game`` between alice and bob (seed 7), started unless ``start``
+    is False; ``slash`` adds ``/match new`` arguments, such as ``options``."""
     result = await world.host.slash(
         world.general,
         "match new",
-        game="goofspiel",
+        game=game,
         player1=world.alice,
         player2=world.bob,
         seed=7,
-        **options,
+        **slash,
     )
     found = re.search(r"match #(\d+)", said(result))
     assert found is not None, said(result)
@@ -100,12 +104,12 @@ async def new_match(world: World, *, start: bool = True, **options: Any) -> Matc
     return match
 
 
-def bid_request(channel: simcord.ChannelHandle) -> discord.Message:
-    """The newest message with bid buttons in a private channel."""
+def prompt(channel: simcord.ChannelHandle) -> discord.Message:
+    """The newest message with buttons (or a menu) in a channel."""
     for message in reversed(channel.history()):
         if message.components:
             return message
-    raise AssertionError(f"no bid buttons in {channel.name}: {texts(channel)[-3:]}")
+    raise AssertionError(f"no buttons in {channel.name}: {texts(channel)[-3:]}")
 
 
 def button_labels(message: discord.Message) -> list[str]:

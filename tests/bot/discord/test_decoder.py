@@ -4,86 +4,38 @@ turn through buttons, slash commands and plain messages, and who sees what."""
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
-import discord
 import pytest
 import simcord
 
 from bot import create_bot
 from bot.config import Settings
-from tests.bot.discord.support import Match, World, assert_refused, said, texts
+from tests.bot.discord.support import (
+    Match,
+    World,
+    assert_refused,
+    button_labels,
+    new_match,
+    prompt,
+    said,
+    texts,
+)
+from tests.games.decoder.decoder_support import HANDS, config
 
 CANNOT_READ = simcord.SetupError
-TANK_NAMES = [
-    "Arithmetic Box",
-    "Bijective Matrix",
-    "Encrypted Image",
-    "Dot Maze",
-    "Floor Plan",
-    "Gear Train",
-    "Hidden Path",
-]
-#: alice (seat 0): 5, 6, 4, 10, 20, 30, 2 units; bob (seat 1): 14, 7, 9, 8, 3, 12, 15.
-TIMES = [[57, 60, 40, 100, 200, 300, 25], [140, 70, 99, 80, 30, 120, 150]]
-HANDS = [["G", "H", "I", "K", "L", "M"], ["A", "B", "C", "D", "E", "F"]]
-CONFIG: dict[str, Any] = {
-    "tank_names": TANK_NAMES,
-    "times": TIMES,
-    "items": [[], []],
-    "first_seat": 0,
-    "preset_hands": HANDS,
-}
 
 
 async def decoder_match(world: World, *, begin: bool = True, **changes: Any) -> Match:
-    config = {**CONFIG, **changes}
-    options = json.dumps({key: value for key, value in config.items() if value is not None})
-    result = await world.host.slash(
-        world.general,
-        "match new",
-        game="decoder",
-        player1=world.alice,
-        player2=world.bob,
-        seed=7,
-        options=options,
-    )
-    found = re.search(r"match #(\d+)", said(result))
-    assert found is not None, said(result)
-    match_id = int(found[1])
-    match = Match(
-        id=match_id,
-        room=world.channel(f"match-{match_id}-room"),
-        private=(
-            world.channel(f"match-{match_id}-p1-alice"),
-            world.channel(f"match-{match_id}-p2-bob"),
-        ),
-        host_log=world.channel(f"match-{match_id}-host-log"),
-    )
-    await world.host.slash(match.room, "match start")
+    """A match on the Decoder tests' config: alice (seat 0) has tanks of 5, 6, 4,
+    10, 20, 30, 2 units, bob 14, 7, 9, 8, 3, 12, 15; hands are preset (alice
+    G H I K L M, bob A–F), so ``begin`` goes straight to play."""
+    options = json.dumps({k: v for k, v in config(**changes).items() if v is not None})
+    match = await new_match(world, game="decoder", options=options)
     if begin:
         result = await world.host.slash(match.room, "decoder begin")
         assert "has begun" in said(result), said(result)
     return match
-
-
-def prompt(channel: simcord.ChannelHandle) -> discord.Message:
-    """The newest message with buttons (or a menu) in a channel."""
-    for message in reversed(channel.history()):
-        if message.components:
-            return message
-    raise AssertionError(f"no buttons in {channel.name}: {texts(channel)[-3:]}")
-
-
-def labels(message: discord.Message) -> list[str]:
-    return [
-        child.label or ""
-        for row in message.components
-        if isinstance(row, discord.ActionRow)
-        for child in row.children
-        if isinstance(child, discord.Button)
-    ]
 
 
 def room_text(match: Match) -> str:
@@ -125,7 +77,7 @@ async def test_letter_selection_with_buttons_a_menu_and_typed_moves(world: World
     assert "Letter selection has started" in room_text(match)
     dealt = prompt(match.private[0])
     assert "tanks 1, 3 and 7" in dealt.content
-    assert "3 common" in labels(dealt)
+    assert "3 common" in button_labels(dealt)
     await world.alice.click(dealt, label="2 common + 1 uncommon")
     view = await world.bot.runtime.view(match.id, 0)
     tiles = sorted(view["selection"]["initial"] + view["selection"]["extras"])
@@ -160,7 +112,7 @@ async def test_ask_then_the_responder_clicks_a_clue(world: World) -> None:
     assert "✅ Taken: `ask decoder not ANY tank 4`" in said(result)
     assert "**alice** asks **DECODER**, not ANY — using tank **Dot Maze**" in room_text(match)
     clues = prompt(match.private[1])
-    assert labels(clues) == ["ODD", "TWO"]
+    assert button_labels(clues) == ["ODD", "TWO"]
     assert not any(m.components for m in match.room.history())
     await world.bob.click(clues, label="ODD")
     # bob holds D, E, C, D, E of DECODER: a count of 5.
@@ -216,9 +168,9 @@ async def test_guesses_right_and_wrong_with_giveup_and_swap_buttons(world: World
     await world.bob.slash(match.private[1], "decoder guess", letter="Z", tank="5")
     assert "❌ **Wrong** — `Z` is not in alice's hand" in room_text(match)
     giveup = prompt(match.private[1])
-    assert labels(giveup) == [f"Give up {x}" for x in "BCDEF"]
+    assert button_labels(giveup) == [f"Give up {x}" for x in "BCDEF"]
     offer = prompt(match.private[0])
-    assert labels(offer) == [*(f"Swap out {x}" for x in HANDS[0]), "Keep my hand"]
+    assert button_labels(offer) == [*(f"Swap out {x}" for x in HANDS[0]), "Keep my hand"]
     offered = (await host_view(world, match))["turns"][-1]["offer"]
     assert f"offered `{offered}`" in offer.content
 
@@ -252,10 +204,10 @@ async def test_restore_total_and_sabotage(world: World) -> None:
     assert choices[0]["name"] == "1 · Arithmetic Box (5 units)"
     await world.alice.slash(match.private[0], "decoder restore", tank="3")
     assert "**alice** restores **Hidden Path**" in room_text(match)
-    assert labels(prompt(match.private[1])) == ["No guess"]
+    assert button_labels(prompt(match.private[1])) == ["No guess"]
 
     result = await world.bob.slash(match.private[1], "decoder total", total=2)
-    assert "Sabotage Hidden Path" in labels(prompt(match.private[1]))
+    assert "Sabotage Hidden Path" in button_labels(prompt(match.private[1]))
     assert "guesses a restored total of **2** — ✅ right!" in room_text(match)
     result = await world.bob.click(prompt(match.private[1]), label="Sabotage Hidden Path")
     assert said(result).startswith("✅ Taken: `sabotage 7`")
@@ -288,7 +240,7 @@ async def test_must_restore_gets_a_restore_button(world: World) -> None:
     await world.bob.click(prompt(match.private[1]), label="TWO")
     assert "must restore" in texts(match.room)[-1]
     button = prompt(match.private[0])
-    assert labels(button) == ["Restore (using Hidden Path)"]
+    assert button_labels(button) == ["Restore (using Hidden Path)"]
     await world.alice.click(button, label="Restore (using Hidden Path)")
     assert "**alice** restores **Arithmetic Box**" in room_text(match)
 
@@ -297,7 +249,7 @@ async def test_unexpected_sabotage_by_button_and_with_a_response(world: World) -
     match = await decoder_match(world, items=[["unexpected_sabotage"], ["unexpected_sabotage"]])
     await world.alice.send(match.private[0], "guess a tank 4")
     offer = prompt(match.private[1])
-    assert labels(offer) == ["Use Unexpected Sabotage", "Don't use it"]
+    assert button_labels(offer) == ["Use Unexpected Sabotage", "Don't use it"]
     await world.bob.click(offer, label="Use Unexpected Sabotage")
     assert "**bob** plays **Unexpected Sabotage** on **alice**'s tank **Dot Maze**" in (
         room_text(match)
@@ -373,3 +325,16 @@ async def test_typed_moves_and_refusals_in_the_private_channel(world: World) -> 
     assert "How to play Decoder here" in texts(match.private[0])[-1]
     result = await world.carol.slash(match.room, "decoder guess", letter="A", tank="1")
     assert_refused(world, result, "You are not a player in match #1")
+
+
+async def test_declining_unexpected_sabotage_never_answers_a_swap(world: World) -> None:
+    """`/decoder unexpected use:False` while a swap is owed is refused: it never keeps the hand."""
+    match = await decoder_match(world)
+    await world.alice.slash(match.private[0], "decoder guess", letter="A", tank="7")
+    await world.bob.slash(match.private[1], "decoder guess", letter="Z", tank="5")
+    before = (await world.bot.runtime.view(match.id, 0))["offer"]
+    assert before is not None, "alice owes a swap decision"
+    result = await world.alice.slash(match.private[0], "decoder unexpected", use=False)
+    assert_refused(world, result, "Not now: what's asked of you is")
+    assert (await world.bot.runtime.view(match.id, 0))["offer"] == before
+    assert "has decided, in private, whether to swap" not in room_text(match)

@@ -18,7 +18,15 @@ from bot.discord.expression._moves import final_text, window_now
 from games import Rejected
 from games.expression import GAME
 from storage.records import MatchStatus
-from tests.bot.discord.support import Match, World, assert_refused, button_labels, said, texts
+from tests.bot.discord.support import (
+    Match,
+    World,
+    assert_refused,
+    button_labels,
+    new_match,
+    said,
+    texts,
+)
 from tests.games.expression.expression_support import (
     PAIRS,
     random_guess,
@@ -33,26 +41,8 @@ OPTIONS = json.dumps(
 TYPED = {"+": "+", "−": "-", "×": "*", "÷": "/"}
 
 
-async def new_match(world: World, *, start: bool = True) -> Match:
-    result = await world.host.slash(
-        world.general, "match new", game="expression", player1=world.alice, player2=world.bob,
-        seed=7, options=OPTIONS,
-    )  # fmt: skip
-    found = re.search(r"match #(\d+)", said(result))
-    assert found is not None, said(result)
-    match_id = int(found[1])
-    match = Match(
-        id=match_id,
-        room=world.channel(f"match-{match_id}-room"),
-        private=(
-            world.channel(f"match-{match_id}-p1-alice"),
-            world.channel(f"match-{match_id}-p2-bob"),
-        ),
-        host_log=world.channel(f"match-{match_id}-host-log"),
-    )
-    if start:
-        await world.host.slash(match.room, "match start")
-    return match
+async def expression_match(world: World) -> Match:
+    return await new_match(world, game="expression", options=OPTIONS)
 
 
 def request(channel: simcord.ChannelHandle, label: str) -> discord.Message:
@@ -124,7 +114,7 @@ def room_texts(world: World, match: Match) -> list[str]:
 
 
 async def test_a_whole_bout_through_forms_buttons_and_messages(world: World) -> None:
-    match = await new_match(world)
+    match = await expression_match(world)
     opening = match.room.history(viewer=world.carol)
     bout = next(m for m in opening if "Bout 1 of 2 begins" in m.content)
     assert [a.filename for a in bout.attachments] == ["pairs-bout1.png"]
@@ -163,8 +153,11 @@ async def test_a_whole_bout_through_forms_buttons_and_messages(world: World) -> 
 
     room = "\n".join(room_texts(world, match))
     assert "Final Guess results, bout 1" in room
-    assert "alice: R1 `3 8 ×` ✅ → +2" in room
-    assert "bob: R1 `9 11 ÷` ✅ → +2" in room
+    assert "alice: 1 of 12 rounds exactly right → +2" in room
+    assert "bob: 1 of 12 rounds exactly right → +2" in room
+    assert "`3 8 ×`" not in room, "the room never sees guessed tiles"
+    host_log = "\n".join(texts(match.host_log))
+    assert "R1 `3 8 ×` ✅" in host_log
     assert "Bout 2 of 2 begins" in room
     for channel in match.private:
         with pytest.raises(simcord.SetupError):
@@ -173,7 +166,7 @@ async def test_a_whole_bout_through_forms_buttons_and_messages(world: World) -> 
 
 
 async def test_status_is_private_and_ephemeral(world: World) -> None:
-    match = await new_match(world)
+    match = await expression_match(world)
     await to_round_one(world, match)
     await round_one(world, match)
     result = await world.bob.slash(world.general, "expression status")
@@ -195,7 +188,7 @@ async def test_status_is_private_and_ephemeral(world: World) -> None:
 
 
 async def test_a_stale_prompt_is_refused(world: World) -> None:
-    match = await new_match(world)
+    match = await expression_match(world)
     await to_round_one(world, match)
     old_play = request(match.private[0], "Play…")
     old_first = request(match.private[0], "I play first")
@@ -215,7 +208,7 @@ async def test_a_stale_prompt_is_refused(world: World) -> None:
 
 
 async def test_no_guess_is_one_click(world: World) -> None:
-    match = await new_match(world)
+    match = await expression_match(world)
     await to_round_one(world, match)
     await round_one(world, match)
     await world.alice.send(match.private[0], "play 2 - 12 + 12")  # 2: far from 10
@@ -229,7 +222,7 @@ async def test_no_guess_is_one_click(world: World) -> None:
 
 
 async def test_buttons_and_forms_work_after_a_restart(world: World, settings: Settings) -> None:
-    match = await new_match(world)
+    match = await expression_match(world)
     await to_round_one(world, match)
     old = world.bot
     await world.env.restart_bot(create_bot(settings))  # a crash: the old bot is dropped
@@ -240,7 +233,7 @@ async def test_buttons_and_forms_work_after_a_restart(world: World, settings: Se
 
 
 async def test_refusals_are_specific_and_ephemeral(world: World) -> None:
-    match = await new_match(world)
+    match = await expression_match(world)
     result = await world.alice.slash(match.private[0], "expression play", expression="1 + 2 * 3")
     assert_refused(world, result, "You can't play an expression now")
     result = await world.alice.slash(match.private[0], "expression play")
@@ -262,7 +255,7 @@ async def test_refusals_are_specific_and_ephemeral(world: World) -> None:
 
 
 async def test_the_starter_defaults_to_the_advantage_when_time_runs_out(world: World) -> None:
-    match = await new_match(world)
+    match = await expression_match(world)
     await world.env.advance_time(61)  # planning (60 s) ends without anyone ready
     assert "Planning time for bout 1 is up" in "\n".join(texts(match.room))
     await world.env.advance_time(61)

@@ -10,10 +10,10 @@ from storage.records import MatchStatus
 from tests.bot.discord.support import (
     World,
     assert_refused,
-    bid_request,
     button_labels,
     hand,
     new_match,
+    prompt,
     said,
     texts,
 )
@@ -26,7 +26,7 @@ def _reacted(message: discord.Message, emoji: str = "✅") -> bool:
 async def test_each_player_gets_buttons_for_the_cards_in_hand(world: World) -> None:
     match = await new_match(world)
     for channel in match.private:
-        assert button_labels(bid_request(channel)) == ["1", "2", "3", "4", "5", "6", "Pass"]
+        assert button_labels(prompt(channel)) == ["1", "2", "3", "4", "5", "6", "Pass"]
     assert not any(m.components for m in match.room.history())
 
 
@@ -34,7 +34,7 @@ async def test_a_button_click_bids_and_the_room_learns_only_that_a_bid_is_in(
     world: World,
 ) -> None:
     match = await new_match(world)
-    result = await world.alice.click(bid_request(match.private[0]), label="5")
+    result = await world.alice.click(prompt(match.private[0]), label="5")
     assert result.response is not None
     assert result.response.ephemeral
     assert "Your bid for **A**: **5**" in said(result)
@@ -66,12 +66,12 @@ async def test_a_plain_message_bids_and_gets_a_tick(world: World) -> None:
 
 async def test_the_auction_result_reaches_the_room_with_the_board(world: World) -> None:
     match = await new_match(world)
-    await world.alice.click(bid_request(match.private[0]), label="2")
-    await world.bob.click(bid_request(match.private[1]), label="1")
+    await world.alice.click(prompt(match.private[0]), label="2")
+    await world.bob.click(prompt(match.private[1]), label="1")
     result = next(m for m in match.room.history() if "Auction 1/36 — cell" in m.content)
     assert [a.filename for a in result.attachments] == ["board.png"]
     # The next auction's buttons arrive in both private channels.
-    assert "cell B" in bid_request(match.private[0]).content
+    assert "cell B" in prompt(match.private[0]).content
 
 
 async def test_a_refused_message_is_answered_with_the_reason(world: World) -> None:
@@ -103,7 +103,7 @@ async def test_a_non_player_is_refused(world: World) -> None:
     result = await world.carol.slash(world.general, "goofspiel status")
     assert_refused(world, result, "You are not playing in any running match")
     # The host sees the private channels, but bids are the players' own.
-    result = await world.host.click(bid_request(match.private[0]), label="3")
+    result = await world.host.click(prompt(match.private[0]), label="3")
     assert "You are not a player in match #1" in said(result)
     await world.host.send(match.private[0], "3")  # hosts may talk there: no move, no reply
     assert texts(match.private[0])[-1] == "3"
@@ -127,7 +127,7 @@ async def test_the_wrong_player_is_refused(world: World) -> None:
     await world.env.settle()
     await world.host.slash(alices, "match start")
 
-    result = await bob.click(bid_request(alices), label="6")
+    result = await bob.click(prompt(alices), label="6")
     assert "These buttons belong to your opponent" in said(result)
     result = await bob.slash(alices, "goofspiel bid", card=6)
     assert_refused(world, result, "This is your opponent's private channel")
@@ -153,21 +153,21 @@ async def test_a_missing_bid_becomes_a_pass_when_time_runs_out(world: World) -> 
 
 async def test_a_click_after_the_time_ran_out_is_too_late(world: World) -> None:
     match = await new_match(world)
-    old = bid_request(match.private[0])
+    old = prompt(match.private[0])
     await world.env.advance_time(91)
     result = await world.alice.click(old, label="3")
     assert "Too late" in said(result)
     assert (await world.bot.runtime.view(match.id, 0))["my_bid"] is None
     # The new auction's buttons work.
-    result = await world.alice.click(bid_request(match.private[0]), label="3")
+    result = await world.alice.click(prompt(match.private[0]), label="3")
     assert "Your bid for **B**: **3**" in said(result)
 
 
 async def test_a_click_on_an_auction_already_resolved_is_refused(world: World) -> None:
     match = await new_match(world)
-    old = bid_request(match.private[0])
+    old = prompt(match.private[0])
     await world.alice.click(old, label="2")
-    await world.bob.click(bid_request(match.private[1]), label="1")
+    await world.bob.click(prompt(match.private[1]), label="1")
     result = await world.alice.click(old, label="3")
     assert "Too late" in said(result)
     assert (await world.bot.runtime.view(match.id, 0))["my_bid"] is None
@@ -180,7 +180,7 @@ async def test_pause_freezes_time_and_holds_moves(world: World) -> None:
     assert "Reason: tea" in texts(match.room)[-1]
     await world.alice.send(match.private[0], "2")
     assert "The match is paused (tea)" in texts(match.private[0])[-1]
-    result = await world.alice.click(bid_request(match.private[0]), label="2")
+    result = await world.alice.click(prompt(match.private[0]), label="2")
     assert "paused" in said(result)
     await world.env.advance_time(600)
     assert not any("Auction 1/36 — cell" in t for t in texts(match.room))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot import create_bot
 from bot.config import Settings
 from storage.records import MatchStatus
-from tests.bot.discord.support import World, bid_request, new_match, said, texts
+from tests.bot.discord.support import World, new_match, prompt, said, texts
 
 
 async def _restart(world: World, settings: Settings) -> None:
@@ -28,7 +28,7 @@ async def test_a_restart_keeps_the_match_going(world: World, settings: Settings)
     assert (await world.bot.runtime.get(match.id)).status is MatchStatus.RUNNING
     assert (await world.bot.runtime.view(match.id, 0))["my_bid"] == 6
     # Buttons the old bot posted still work.
-    result = await world.bob.click(bid_request(match.private[1]), label="2")
+    result = await world.bob.click(prompt(match.private[1]), label="2")
     assert "both bids are in" in said(result).lower()
     assert any("Auction 2/36 — cell B" in t and "alice **6**" in t for t in texts(match.room))
 

@@ -234,26 +234,34 @@ def test_the_final_guess_texts() -> None:
     assert "ran out" in text("final_locked", bout=1, seat=1, timed_out=True)
 
 
-def test_final_scored_lists_every_guess_and_a_table() -> None:
-    guesses = [
-        [{"round": 1, "tiles": [2, 4, "+"], "correct": True},
-         {"round": 2, "tiles": [1, 3, "÷"], "correct": False}],
-        [],
-    ]  # fmt: skip
+def test_final_scored_gives_counts_and_a_table_but_no_tiles() -> None:
+    """The room learns how many rounds each got right, never the guessed tiles."""
     bout_points = [
         {"rounds": 7, "guesses": 3, "final": 2, "total": 12},
         {"rounds": 5, "guesses": -2, "final": 0, "total": 3},
     ]
     out = text(
-        "final_scored", bout=1, guesses=guesses, points=[2, 0], bout_points=bout_points,
+        "final_scored", bout=1, right=[1, 0], points=[2, 0], bout_points=bout_points,
         totals=[12, 3],
     )  # fmt: skip
-    assert "Ann: R1 `2 4 +` ✅ · R2 `1 3 ÷` ❌ → +2" in out
-    assert "Bo: no guesses → ±0" in out
+    assert "Ann: 1 of 12 rounds exactly right → +2" in out
+    assert "Bo: 0 of 12 rounds exactly right → ±0" in out
+    assert "`" not in out.split("```")[0], "no tiles before the table"
     table = out.split("```")[1]
     assert re.search(r"Ann\s+7\s+3\s+2\s+12", table)
     assert re.search(r"Bo\s+5\s+-2\s+0\s+3", table)
     assert "Match points: Ann **12** · Bo **3**" in out
+
+
+def test_final_results_list_every_guess_for_the_host() -> None:
+    guesses = [
+        [{"round": 1, "tiles": [2, 4, "+"], "correct": True},
+         {"round": 2, "tiles": [1, 3, "÷"], "correct": False}],
+        [],
+    ]  # fmt: skip
+    out = text("final_results", bout=1, guesses=guesses)
+    assert "Ann: R1 `2 4 +` ✅ · R2 `1 3 ÷` ❌ → +2" in out
+    assert "Bo: no guesses → ±0" in out
 
 
 def scores(points: int, before: int, rounds: tuple[int, int]) -> dict[str, Any]:

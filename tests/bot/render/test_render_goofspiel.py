@@ -432,9 +432,9 @@ def test_status_tolerates_a_sparse_view(audience: Audience) -> None:
 
 
 def test_names_the_font_cannot_draw_fall_back() -> None:
-    from bot.render.goofspiel._draw import _drawable_text
+    from bot.render.draw import drawable_text
 
-    assert _drawable_text("José Müller", "Player 1") == "Jose Muller"
-    assert _drawable_text("Łukasz", "Player 1") == "Lukasz"
-    assert _drawable_text("山田", "Player 2") == "Player 2"
-    assert _drawable_text("", "Player 2") == "Player 2"
+    assert drawable_text("José Müller", "Player 1") == "Jose Muller"
+    assert drawable_text("Łukasz", "Player 1") == "Lukasz"
+    assert drawable_text("山田", "Player 2") == "Player 2"
+    assert drawable_text("", "Player 2") == "Player 2"

@@ -38,3 +38,14 @@ async def test_a_missing_word_list_is_refused_at_create(harness: Harness, tmp_pa
     with pytest.raises(Rejected, match="no words of 3–15 letters"):
         await harness.runtime.create(decoder_match(str(empty)))
     assert await harness.runtime.list_for_guild(1) == []
+
+
+async def test_a_device_or_huge_file_is_not_read(harness: Harness, tmp_path: Path) -> None:
+    """Only regular files of sensible size are read as word lists."""
+    with pytest.raises(Rejected, match="not a regular file"):
+        await harness.runtime.create(decoder_match(str(tmp_path)))
+    huge = tmp_path / "huge.txt"
+    with huge.open("wb") as handle:
+        handle.truncate(51 * 2**20)  # sparse: no real disk used
+    with pytest.raises(Rejected, match="larger than 50 MB"):
+        await harness.runtime.create(decoder_match(str(huge)))

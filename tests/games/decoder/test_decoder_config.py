@@ -110,3 +110,11 @@ def test_a_whole_demo_match_can_start_from_an_empty_config() -> None:
     state = GAME.expire(state, "selection", 180_000).state
     assert state.phase == "play"
     assert all(len(hand) == 6 for hand in state.hands)
+
+
+def test_a_tank_name_too_long_for_a_button_is_refused() -> None:
+    """Names appear in Discord buttons (80 characters at most, with words around them)."""
+    names = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "G" * 41]
+    with pytest.raises(ValidationError, match="longer than 40 characters"):
+        DecoderConfig(tank_names=names)
+    DecoderConfig(tank_names=[*names[:6], "G" * 40])

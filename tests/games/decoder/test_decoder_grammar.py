@@ -174,3 +174,17 @@ def test_long_nonsense_is_shortened() -> None:
 def test_a_move_for_a_different_phase() -> None:
     with pytest.raises(Rejected, match="Turns haven't begun yet"):
         act(fresh(), 0, "guess a tank 1")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("ask decoder not any tank 1 tank 2", "Name one tank, not two"),
+        ("guess q tank 1 tank 2", "Name one tank, not two"),
+        ("ask decoder not any not odd tank 1", "Exclude one clue, not two"),
+    ],
+)
+def test_two_of_a_kind_is_refused_not_silently_resolved(text: str, message: str) -> None:
+    """A move naming two tanks (or two excluded clues) is ambiguous: refused, not guessed at."""
+    with pytest.raises(Rejected, match=message):
+        parse(text, 0, NAMES, None)

@@ -186,10 +186,17 @@ def test_final_notices() -> None:
     locked = say(saved.state, 1, "final done")
     assert audiences(locked) == [(1, "final_saved"), (PUBLIC, "final_locked")]
     step = say(locked.state, 0, "final done")
-    assert kinds(step) == ["final_saved", "final_locked", "final_scored", "bout_started"]
+    assert kinds(step) == [
+        "final_saved", "final_locked", "final_results", "final_scored", "bout_started"
+    ]  # fmt: skip
+    # The scored sheets name the opponent's tiles: the host's alone.
+    results = only(step, "final_results")
+    assert results.audience == HOST
+    assert results.data["guesses"] == [[], [{"round": 2, "tiles": [2, 2, "+"], "correct": True}]]
+    assert only(step, "final_scored").audience == PUBLIC
     assert only(step, "final_scored").data == {
         "bout": 1,
-        "guesses": [[], [{"round": 2, "tiles": [2, 2, "+"], "correct": True}]],
+        "right": [0, 1],
         "points": [0, 2],
         "bout_points": [
             {"rounds": 6, "guesses": 0, "final": 0, "total": 6},
@@ -264,7 +271,7 @@ def test_private_kinds_never_go_public() -> None:
     for notice in full_match():
         if notice.kind in private:
             assert notice.audience in (0, 1)
-        elif notice.kind == "round_detail":
+        elif notice.kind in ("round_detail", "final_results"):
             assert notice.audience == HOST
         else:
             assert notice.audience == PUBLIC
@@ -327,6 +334,7 @@ HOST_KEYS = {
     "pending_guess",
     "pending_reveal",
     "final_sheets",
+    "final_results",
     "all_pairs",
 }
 
@@ -414,12 +422,15 @@ def test_finals_in_the_views() -> None:
     assert GAME.view(state, 0)["my_final"] == [{"round": 1, "tiles": [1, 1, "+"]}]
     assert GAME.view(state, 1)["my_final"] == []
     assert GAME.view(state, PUBLIC)["finals"] == [
-        {"locked": [False, False], "timed_out": [False, False], "guesses": None}
+        {"locked": [False, False], "timed_out": [False, False], "right": None}
     ]
     state = say(say(state, 0, "final done").state, 1, "final done").state
     finals = GAME.view(state, PUBLIC)["finals"]
-    assert finals[0]["guesses"] == [[{"round": 1, "tiles": [1, 1, "+"], "correct": True}], []]
-    assert finals[1] == {"locked": [False, False], "timed_out": [False, False], "guesses": None}
+    assert finals[0]["right"] == [1, 0]
+    assert finals[1] == {"locked": [False, False], "timed_out": [False, False], "right": None}
+    sheets = [[{"round": 1, "tiles": [1, 1, "+"], "correct": True}], []]
+    assert GAME.view(state, HOST)["final_results"][0] == sheets
+    assert "final_results" not in GAME.view(state, 0)
 
 
 def test_view_after_the_end() -> None:

@@ -394,8 +394,10 @@ def test_each_exact_round_scores_two_and_wrong_ones_nothing() -> None:
     step = apply(step.state, 1, FinalGuess(done=True))
     scored = only(step, "final_scored").data
     assert scored["points"] == [10, 0]
-    assert [g["correct"] for g in scored["guesses"][0]] == [True] * 5 + [False]
-    assert scored["guesses"][1] == []
+    assert scored["right"] == [5, 0]
+    sheets = only(step, "final_results").data["guesses"]
+    assert [g["correct"] for g in sheets[0]] == [True] * 5 + [False]
+    assert sheets[1] == []
     assert step.state.scores[0][0].final == 10
 
 
@@ -404,7 +406,7 @@ def test_a_final_guess_needs_all_three_tiles() -> None:
     # Seat 1 played own r r + in rounds 1–3: two of three right is still wrong.
     step = say(state, 0, "final 1: 1 2 +; 2: 2 2 −; 3: 3 3 +; done")
     step = say(step.state, 1, "final done")
-    assert [g["correct"] for g in only(step, "final_scored").data["guesses"][0]] == [
+    assert [g["correct"] for g in only(step, "final_results").data["guesses"][0]] == [
         False,
         False,
         True,
@@ -436,7 +438,7 @@ def test_final_guesses_can_be_resubmitted_and_cleared_until_locked() -> None:
 def test_both_locked_ends_the_stage_early_and_bout_2_begins() -> None:
     state = at_final(first=1)
     step = say(say(state, 0, "final done").state, 1, "final done", now_ms=5_000)
-    assert kinds(step)[-3:] == ["final_locked", "final_scored", "bout_started"]
+    assert kinds(step)[-4:] == ["final_locked", "final_results", "final_scored", "bout_started"]
     bout_2 = step.state
     assert bout_2.bout == 2
     assert bout_2.stage == "planning"

@@ -1,0 +1,67 @@
+"""What every game's persistent buttons (and menus) share.
+
+Each ``custom_id`` carries the match, the decision window of the prompt the item
+sits under, and the move, so a click after a restart still works and a click on
+an old prompt is refused as too late (the runtime compares the window) instead
+of answering whatever is open now. Each game's item names its own ``template``
+(its ``custom_id`` format, which must never change: live servers hold posted
+buttons); :class:`MoveItem` gives them the one path for a click.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+import discord
+
+from bot.discord.acting import seat_for_click
+from bot.discord.errors import answer_interaction
+from bot.runtime import MatchRuntime
+from games import Notice
+from storage.records import MatchRecord
+
+if TYPE_CHECKING:
+    from bot.discord.client import GeniusBot
+
+ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any], covariant=True)
+
+
+class MoveItem(
+    discord.ui.DynamicItem[ItemT],
+    template=r"(?!)",  # matches no custom_id: only the games' own items are registered
+):
+    """A persistent item that makes a move for the seat clicking it in match
+    ``match_id``, aimed at decision window ``window``. Subclasses implement
+    :meth:`act` (and ``from_custom_id``)."""
+
+    def __init__(self, item: ItemT, match_id: int, window: str) -> None:
+        super().__init__(item)
+        self.match_id = match_id
+        self.window = window
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """The clicker's seat (only the owner of the channel's buttons may act),
+        then :meth:`act`; the one error path answers, and the match carries on."""
+        try:
+            record = await _runtime(interaction).get(self.match_id)
+            seat = seat_for_click(record, interaction.channel_id, interaction.user.id).seat
+            await self.act(interaction, record, seat)
+        except Exception as error:
+            await answer_interaction(interaction, error, match_id=self.match_id)
+
+    async def act(
+        self, interaction: discord.Interaction[Any], record: MatchRecord, seat: int
+    ) -> None:
+        """What the click does for ``seat``."""
+        raise NotImplementedError
+
+    async def submit(
+        self, interaction: discord.Interaction[Any], record: MatchRecord, seat: int, move: str
+    ) -> list[Notice]:
+        """Make ``move`` (typed as in the action language) for ``seat``, aimed at
+        this item's window; the notices addressed to the seat."""
+        return await _runtime(interaction).submit_text(record.id, seat, move, window=self.window)
+
+
+def _runtime(interaction: discord.Interaction[Any]) -> MatchRuntime:
+    return cast("GeniusBot", interaction.client).runtime

@@ -1,0 +1,65 @@
+"""What the slash groups share: :class:`BotGroupCog` holds the bot and its match
+runtime (``/match`` and every game's group); :class:`GameCog` adds, for a game's
+group, the seat a player acts for and their status reply."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import discord
+from discord.ext import commands
+
+from bot.discord.acting import Seat, seat_in_channel
+from bot.discord.errors import Refusal
+from bot.discord.replies import render_status, reply_rendered, seat_names
+from bot.runtime import MatchRuntime
+from storage.records import MatchRecord
+
+if TYPE_CHECKING:
+    from bot.discord.client import GeniusBot
+
+Interaction = discord.Interaction["GeniusBot"]
+
+
+class BotGroupCog(commands.GroupCog):
+    """A slash command group that acts through the bot's match runtime."""
+
+    def __init__(self, bot: GeniusBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def runtime(self) -> MatchRuntime:
+        return self.bot.runtime
+
+
+class GameCog(BotGroupCog):
+    """One game's slash group: its commands act for the user's seat in a match of
+    that game. Subclasses are ``guild_only`` and name the game."""
+
+    #: The game's key, and how a refusal names a match of it ("a Decoder match").
+    game_key: ClassVar[str]
+    match_kind: ClassVar[str]
+
+    def _check_game(self, match: MatchRecord) -> None:
+        if match.game != self.game_key:
+            raise Refusal(f"Match #{match.id} is not {self.match_kind}.")
+
+    async def _seat(self, interaction: Interaction) -> Seat:
+        """The seat the user acts for here: in this channel's match, else in their
+        one live match on the server; refused unless it is a match of this game."""
+        assert interaction.guild_id is not None  # guild_only
+        acting = await seat_in_channel(
+            self.runtime, interaction.guild_id, interaction.channel_id, interaction.user.id
+        )
+        interaction.extras["match_id"] = acting.match.id
+        self._check_game(acting.match)
+        return acting
+
+    async def _show_status(self, interaction: Interaction) -> None:
+        """The seat's status (its view, rendered), just for them."""
+        acting = await self._seat(interaction)
+        view = await self.runtime.view(acting.match.id, acting.seat)
+        names = await seat_names(self.bot, acting.match)
+        rendered = await render_status(acting.match.game, view, acting.seat, names)
+        await reply_rendered(interaction, rendered, fallback=f"Match #{acting.match.id}.")
