@@ -80,3 +80,15 @@ def turn_seat(state: DecoderState) -> int:
 
 def decisions(state: DecoderState) -> list[tuple[int, str] | None]:
     return [None if p is None else (p.seat, p.decision) for p in state.pending]
+
+
+def with_items(seat0: list[str] | None = None, seat1: list[str] | None = None) -> DecoderState:
+    """A match in play where the seats hold these items."""
+    return playing(items=[seat0 or [], seat1 or []])
+
+
+def used_up(state: DecoderState, seat: int, numbers: list[int]) -> DecoderState:
+    """Mark the seat's tanks (numbered 1–7) as used."""
+    for number in numbers:
+        state.tanks[seat][number - 1].used = True
+    return state

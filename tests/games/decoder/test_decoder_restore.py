@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from games import Rejected
-from games.decoder import DecoderState
 from tests.games.decoder.decoder_support import (
     act,
     decisions,
@@ -14,20 +13,10 @@ from tests.games.decoder.decoder_support import (
     playing,
     run,
     turn_seat,
+    used_up,
 )
 
-
-def with_items(seat0: list[str] | None = None, seat1: list[str] | None = None) -> DecoderState:
-    return playing(items=[seat0 or [], seat1 or []])
-
-
 # -- restore ----------------------------------------------------------------------
-
-
-def used_up(state: DecoderState, seat: int, numbers: list[int]) -> DecoderState:
-    for number in numbers:
-        state.tanks[seat][number - 1].used = True
-    return state
 
 
 def test_nothing_to_restore_is_refused() -> None:
