@@ -20,11 +20,10 @@ from sqlalchemy.pool import StaticPool
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
-# WAL lets readers run beside the one writer; NORMAL is durable across app crashes
-# in WAL mode; the busy timeout makes a second writer wait instead of failing.
+# NORMAL is durable across app crashes in WAL mode; the busy timeout makes a
+# second writer wait instead of failing. WAL itself is set by _use_wal.
 _SQLITE_PRAGMAS = (
-    "PRAGMA busy_timeout=15000",  # first: switching to WAL may itself have to wait
-    "PRAGMA journal_mode=WAL",
+    "PRAGMA busy_timeout=15000",
     "PRAGMA synchronous=NORMAL",
     "PRAGMA foreign_keys=ON",
 )
@@ -129,9 +128,28 @@ async def _sqlite_foreign_keys(conn: AsyncConnection, *, on: bool) -> None:
 
 def _apply_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
-    for pragma in _SQLITE_PRAGMAS:
-        cursor.execute(pragma)
-    cursor.close()
+    try:
+        for pragma in _SQLITE_PRAGMAS:
+            cursor.execute(pragma)
+        _use_wal(cursor)
+    finally:
+        cursor.close()
+
+
+def _use_wal(cursor: Any) -> None:
+    """WAL lets readers run beside the one writer. It is a property of the file:
+    once one connection has switched it, every connection uses it. The switch
+    needs an exclusive lock that SQLite does not wait for, so a connection that
+    finds the file busy (several processes opening a new database at once)
+    leaves the switch to the one holding it."""
+    cursor.execute("PRAGMA journal_mode")
+    if str(cursor.fetchone()[0]).lower() in ("wal", "memory"):
+        return
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+    except Exception as error:  # the driver's OperationalError, through the adapter
+        if "locked" not in str(error):
+            raise
 
 
 def _is_sqlite(url: URL) -> bool:
