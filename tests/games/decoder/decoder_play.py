@@ -28,6 +28,7 @@ from games.decoder.actions import (
 from games.decoder.tanks import unused_numbers, used_numbers
 from games.decoder.tiles import ALPHABET, CLUES, EXTRA_LIMITS, RARITIES
 from games.decoder.words import shipped_words
+from tests.games.replay import replay_log
 
 #: A fixed sample of real words (every 97th of the sorted list).
 WORDS = sorted(shipped_words())[::97]
@@ -183,12 +184,5 @@ def play(seed: int, rnd: random.Random, config: dict[str, Any], check: Any = Non
 
 
 def replay(played: Played) -> DecoderState:
-    state = GAME.setup(played.config, seed=played.seed, now_ms=0).state
-    for entry in played.log:
-        if entry[0] == "apply":
-            _, actor, action, now = entry
-            state = GAME.apply(state, actor, GAME.load_action(action), now).state
-        else:
-            _, key, now = entry
-            state = GAME.expire(state, key, now).state
+    state: DecoderState = replay_log(GAME, played.config, played.seed, played.log)
     return state

@@ -33,6 +33,7 @@ from tests.games.expression.expression_support import (
     random_play,
 )
 from tests.games.expression.test_expression_arithmetic import oracle
+from tests.games.replay import replay_log
 
 # A match runs 48 plays and more, so shrinking cannot make a failure much smaller
 # and can take minutes: report the first failure as found.
@@ -306,14 +307,7 @@ def check_ended(played: Played) -> None:
 
 
 def check_replay(played: Played) -> None:
-    state = GAME.setup(played.config, seed=played.seed, now_ms=0).state
-    for entry in played.log:
-        if entry[0] == "apply":
-            _, seat, action, now = entry
-            state = GAME.apply(state, seat, GAME.load_action(action), now).state
-        else:
-            _, key, now = entry
-            state = GAME.expire(state, key, now).state
+    state = replay_log(GAME, played.config, played.seed, played.log)
     assert state == played.state
     assert GAME.load_state(played.state.model_dump_json()) == played.state
 

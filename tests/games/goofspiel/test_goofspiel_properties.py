@@ -15,6 +15,7 @@ from games import HOST, PUBLIC, Rejected
 from games.core import Actor
 from games.goofspiel import GAME, Bid, GoofspielState
 from tests.games.goofspiel.goofspiel_support import ROW_MAJOR
+from tests.games.replay import replay_log
 
 START = Counter({1: 6, 2: 5, 3: 4, 4: 3, 5: 2, 6: 1})
 # A game always runs 36 auctions, so shrinking cannot make a failure much smaller,
@@ -171,14 +172,7 @@ def check_outcome(played: Played) -> None:
 
 
 def check_replay(played: Played) -> None:
-    state = GAME.setup(played.config, seed=played.seed, now_ms=0).state
-    for entry in played.log:
-        if entry[0] == "apply":
-            _, seat, action, now = entry
-            state = GAME.apply(state, seat, GAME.load_action(action), now).state
-        else:
-            _, key, now = entry
-            state = GAME.expire(state, key, now).state
+    state = replay_log(GAME, played.config, played.seed, played.log)
     assert state == played.state
     assert GAME.load_state(played.state.model_dump_json()) == played.state
 
