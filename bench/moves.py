@@ -21,7 +21,7 @@ from typing import Any
 
 from sqlalchemy import text
 
-from bot.demo.players import goofspiel as goofspiel_player
+from bot.demo.goofspiel import goofspiel as goofspiel_player
 from bot.runtime import MatchRuntime
 from games import Notice
 from storage import make_engine, make_sessionmaker, upgrade

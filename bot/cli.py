@@ -21,6 +21,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _demo(args)
     if args.command == "db":
         return _db_upgrade(args.config)
+    if args.command == "config":
+        from bot.settings_example import example_text
+
+        sys.stdout.write(example_text())
+        return 0
     _parser().print_help()
     return 2
 
@@ -45,6 +50,10 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--private", action="store_true", help="also print the private channels")
     db = sub.add_parser("db", help="database maintenance")
     db.add_argument("action", choices=["upgrade"], help="apply the schema migrations")
+    config = sub.add_parser("config", help="settings file help")
+    config.add_argument(
+        "action", choices=["example"], help="print config.example.toml, every setting documented"
+    )
     return parser
 
 
@@ -80,9 +89,9 @@ def _demo(args: argparse.Namespace) -> int:
 
 def _demo_games() -> list[str]:
     """Every game that has built-in players (a game's engine can land before them)."""
-    from bot.demo.players import PLAYERS
+    from bot.kits import demo_games
 
-    return [key for key in games.keys() if key in PLAYERS]  # noqa: SIM118 (a tuple, not a dict)
+    return demo_games()
 
 
 def _db_upgrade(config: Path | None) -> int:

@@ -12,9 +12,9 @@ from __future__ import annotations
 import os
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, create_model, model_validator
 from pydantic.fields import FieldInfo
 from pydantic_settings import (
     BaseSettings,
@@ -23,9 +23,7 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
-from games.decoder.config import DecoderConfig
-from games.expression.models import ExpressionConfig
-from games.goofspiel.models import GoofspielConfig
+import games
 
 CONFIG_ENV = "GENIUS_CONFIG"
 DEFAULT_CONFIG = Path("config.toml")
@@ -73,7 +71,9 @@ class DatabaseSettings(Section):
     url: str = "sqlite+aiosqlite:///genius.db"
 
 
-class Settings(BaseSettings):
+class CoreSettings(BaseSettings):
+    """The sections every bot has; :data:`Settings` adds one section per game."""
+
     model_config = SettingsConfigDict(
         env_prefix="GENIUS_",
         env_nested_delimiter="__",
@@ -82,17 +82,17 @@ class Settings(BaseSettings):
 
     discord: DiscordSettings = Field(default_factory=DiscordSettings)
     database: DatabaseSettings = Field(default_factory=DatabaseSettings)
-    # Per-game defaults are the games' own Config models, so a default here can
-    # never disagree with what the engine accepts. A match's options override them.
-    goofspiel: GoofspielConfig = Field(default_factory=GoofspielConfig)
-    expression: ExpressionConfig = Field(default_factory=ExpressionConfig)
-    decoder: DecoderConfig = Field(default_factory=DecoderConfig)
+
+    def game_settings(self, key: str) -> games.core.GameConfig:
+        """The ``[key]`` section: that game's own Config model."""
+        section: games.core.GameConfig = getattr(self, key)
+        return section
 
     def game_defaults(self) -> dict[str, dict[str, Any]]:
         """What the settings set for each game (by key), merged under a match's options."""
         return {
-            key: getattr(self, key).model_dump(mode="json", exclude_unset=True)
-            for key in ("goofspiel", "expression", "decoder")
+            key: self.game_settings(key).model_dump(mode="json", exclude_unset=True)
+            for key in games.keys()
         }
 
     @classmethod
@@ -113,6 +113,23 @@ class Settings(BaseSettings):
         if path is not None:
             sources.append(TomlConfigSettingsSource(settings_cls, toml_file=path))
         return tuple(sources)
+
+
+def _with_game_sections(base: type[CoreSettings]) -> type[CoreSettings]:
+    """``base`` plus a section per registered game, typed by the game's own Config
+    model: a default here can never disagree with what the engine accepts, and a
+    new game gets its section from its registry line alone."""
+    sections: dict[str, Any] = {
+        key: (games.get(key).Config, Field(default_factory=games.get(key).Config))
+        for key in games.keys()
+    }
+    return create_model("Settings", __base__=base, __module__=__name__, **sections)
+
+
+if TYPE_CHECKING:
+    Settings = CoreSettings
+else:
+    Settings = _with_game_sections(CoreSettings)
 
 
 class _PlainTokenSource(PydanticBaseSettingsSource):

@@ -116,3 +116,8 @@ def _respond(view: Mapping[str, Any], decision: str, rng: random.Random) -> str:
     if decision == "sabotage":
         return f"sabotage {rng.choice(turn['restored'])}"
     return "unexpected" if rng.random() < 0.5 else "pass"
+
+
+#: What :mod:`bot.kits` finds for this game.
+PLAYER = decoder
+HOST_SCRIPT = decoder_host

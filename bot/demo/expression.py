@@ -167,3 +167,7 @@ def _final(view: Mapping[str, Any], seat: int, rng: random.Random, sits_out: boo
     if sits_out and entries:
         return f"final {'; '.join(entries)}"
     return f"final {'; '.join(entries)} done" if entries else "final done"
+
+
+#: What :mod:`bot.kits` finds for this game.
+PLAYER = expression

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.demo.players import HOSTS, PLAYERS
+from bot.kits import demo_player, host_script
 from bot.render import renderer_for
 from bot.runtime import ManualTime, MatchRuntime, Scheduler
 from games import HOST, PUBLIC, Notice
@@ -82,7 +82,9 @@ async def _play(runtime: MatchRuntime, game_key: str, seed: int) -> MatchRecord:
     match_id = (await runtime.create(new)).id
     await runtime.start(match_id)
     rng = random.Random(seed)
-    player = PLAYERS[game_key]
+    player = demo_player(game_key)
+    if player is None:
+        raise ValueError(f"{game_key} has no built-in players (bot/demo/{game_key}.py)")
     while (record := await runtime.get(match_id)).status is MatchStatus.RUNNING:
         await runtime.flush()
         moved = False
@@ -99,7 +101,7 @@ async def _play(runtime: MatchRuntime, game_key: str, seed: int) -> MatchRecord:
 
 async def _host_moves(runtime: MatchRuntime, match_id: int, game_key: str) -> bool:
     """The host's scripted move, when the game has one to make now."""
-    script = HOSTS.get(game_key)
+    script = host_script(game_key)
     text = script(await runtime.view(match_id, HOST)) if script is not None else None
     if text is not None:
         await runtime.submit_text(match_id, HOST, text)

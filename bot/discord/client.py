@@ -11,14 +11,14 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.config import Settings
 from bot.discord import errors
-from bot.discord.catalog import GAME_ADAPTERS
 from bot.discord.delivery import DiscordDelivery
+from bot.kits import adapters
 from bot.runtime import MatchRuntime
 from storage.db import make_engine, make_sessionmaker, upgrade
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.discord.host", "bot.discord.messages", *GAME_ADAPTERS.values())
+EXTENSIONS = ("bot.discord.host", "bot.discord.messages", *adapters().values())
 CHECKPOINT_SECONDS = 5.0
 
 

@@ -1,31 +1,26 @@
-"""``renderer_for(game_key)``: each game's renderer, imported on first use."""
+"""``renderer_for(game_key)``: each game's renderer, imported on first use.
+
+Found by convention (see :mod:`bot.kits`): ``bot.render.<key>`` exports
+``RENDERER``. A game with no renderer of its own yet gets the base renderer:
+runtime notices are rendered properly, the rest as readable fallbacks.
+"""
 
 from __future__ import annotations
 
 from functools import cache
-from importlib import import_module
 
+from bot.kits import renderer_class
 from bot.render.base import Renderer
-
-# key -> "module:class". A game with no renderer of its own yet gets the base
-# renderer: runtime notices are rendered properly, the rest as readable fallbacks.
-_RENDERERS: dict[str, str] = {
-    "goofspiel": "bot.render.goofspiel:GoofspielRenderer",
-    "expression": "bot.render.expression:ExpressionRenderer",
-    "decoder": "bot.render.decoder:DecoderRenderer",
-}
 
 
 @cache
 def renderer_for(game_key: str) -> Renderer:
-    target = _RENDERERS.get(game_key)
-    if target is None:
+    found = renderer_class(game_key)
+    if found is None:
         generic = Renderer()
         generic.game_key = game_key
         return generic
-    module_name, _, class_name = target.partition(":")
-    renderer_class = getattr(import_module(module_name), class_name)
-    renderer = renderer_class()
+    renderer = found()
     if not isinstance(renderer, Renderer):
-        raise TypeError(f"{target} is not a Renderer")
+        raise TypeError(f"bot.render.{game_key}.RENDERER is not a Renderer")
     return renderer

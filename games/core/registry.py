@@ -7,12 +7,14 @@ from typing import Any
 
 from games.core.contract import Game
 
-# key -> module that defines ``GAME``; imported lazily so one broken game cannot
-# stop the others from loading.
+# THE list of games: key -> module that defines ``GAME``. Adding a game is its
+# own folders plus one line here; the bot finds everything else from the key
+# (see bot/kits.py). Imported lazily so one broken game cannot stop the others
+# from loading. The order is the order menus and the demo show.
 _MODULES: dict[str, str] = {
-    "decoder": "games.decoder",
     "goofspiel": "games.goofspiel",
     "expression": "games.expression",
+    "decoder": "games.decoder",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

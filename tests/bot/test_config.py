@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, ValidationError
 
+import games
 from bot.config import DiscordSettings, Settings, load_settings
 
 EXAMPLE = Path(__file__).parents[2] / "config.example.toml"
@@ -35,7 +36,7 @@ def test_defaults_without_a_file() -> None:
     assert settings.discord.sync_guild_ids == []
     assert settings.database.url == "sqlite+aiosqlite:///genius.db"
     # Nothing set: each game's own defaults apply.
-    assert settings.game_defaults() == {"goofspiel": {}, "expression": {}, "decoder": {}}
+    assert settings.game_defaults() == {key: {} for key in games.keys()}
     assert settings.goofspiel.move_seconds == 90
 
 

@@ -15,19 +15,19 @@ from discord import app_commands
 
 import games
 from bot.discord.acting import host_role, hosted_match, is_host
-from bot.discord.catalog import GAME_ADAPTERS
 from bot.discord.channels import MatchChannels
 from bot.discord.errors import Refusal
 from bot.discord.game_cog import BotGroupCog, Interaction
 from bot.discord.host._options import parse_options
 from bot.discord.replies import render_status, reply, reply_rendered, seat_names
+from bot.kits import adapters
 from games import HOST, Rejected
 from storage.records import MatchRecord, NewMatch, PlayerRecord
 
 log = logging.getLogger(__name__)
 
 MatchId = app_commands.Range[int, 1]
-GAME_CHOICES = [app_commands.Choice(name=games.get(key).title, value=key) for key in GAME_ADAPTERS]
+GAME_CHOICES = [app_commands.Choice(name=games.get(key).title, value=key) for key in adapters()]
 LIST_LIMIT = 20
 MATCH_HELP = "The match id (default: this channel's match)"
 

@@ -17,4 +17,7 @@ from __future__ import annotations
 from bot.render.decoder._renderer import DecoderRenderer
 from bot.render.decoder._tanks import TANKS_FILENAME, TankCell, TankRow, tank_board
 
-__all__ = ["TANKS_FILENAME", "DecoderRenderer", "TankCell", "TankRow", "tank_board"]
+#: What :func:`bot.render.renderer_for` finds for this game (see :mod:`bot.kits`).
+RENDERER = DecoderRenderer
+
+__all__ = ["RENDERER", "TANKS_FILENAME", "DecoderRenderer", "TankCell", "TankRow", "tank_board"]

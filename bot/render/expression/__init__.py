@@ -20,7 +20,11 @@ from bot.render.expression._tiles import (
     strip_tile_centre,
 )
 
+#: What :func:`bot.render.renderer_for` finds for this game (see :mod:`bot.kits`).
+RENDERER = ExpressionRenderer
+
 __all__ = [
+    "RENDERER",
     "ExpressionRenderer",
     "colours_image",
     "expression_image",

@@ -14,4 +14,7 @@ from __future__ import annotations
 from bot.render.goofspiel._board import BOARD_FILENAME, board_image, cell_box
 from bot.render.goofspiel._renderer import GoofspielRenderer
 
-__all__ = ["BOARD_FILENAME", "GoofspielRenderer", "board_image", "cell_box"]
+#: What :func:`bot.render.renderer_for` finds for this game (see :mod:`bot.kits`).
+RENDERER = GoofspielRenderer
+
+__all__ = ["BOARD_FILENAME", "RENDERER", "GoofspielRenderer", "board_image", "cell_box"]

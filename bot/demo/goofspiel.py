@@ -1,21 +1,9 @@
-"""Built-in players for the demo and the benchmarks: simple, seeded, legal.
-
-Each takes the seat's own view and returns the text a player would type, so
-they exercise the same action language as people do.
-"""
+"""A built-in Square Goofspiel player for the demo and the benchmarks."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
-
-from bot.demo.decoder import decoder, decoder_host
-from bot.demo.expression import expression
-
-Player = Callable[[dict[str, Any], int, random.Random], str | None]
-#: The host's move, from the host view, when no seat can move (or None).
-HostScript = Callable[[dict[str, Any]], str | None]
 
 
 def goofspiel(view: dict[str, Any], seat: int, rng: random.Random) -> str | None:
@@ -33,10 +21,5 @@ def goofspiel(view: dict[str, Any], seat: int, rng: random.Random) -> str | None
     return f"play {max(affordable) if rng.random() < 0.7 else rng.choice(affordable)}"
 
 
-PLAYERS: dict[str, Player] = {
-    "goofspiel": goofspiel,
-    "expression": expression,
-    "decoder": decoder,
-}
-#: Games whose host has moves of their own (Decoder: starting letter selection).
-HOSTS: dict[str, HostScript] = {"decoder": decoder_host}
+#: What :mod:`bot.kits` finds for this game.
+PLAYER = goofspiel

@@ -1,0 +1,89 @@
+"""Each game's parts in the bot, found from its key alone.
+
+A game is registered once, by its line in ``games/core/registry.py``. Every
+other place that needs the list of games reads it from there and finds the
+game's parts by where they live:
+
+====================  =========================================================
+``games.<key>``        the engine (``GAME``) and its ``Config``: the settings
+                       section ``[<key>]`` and a match's options
+``games/<key>/``       ``settings.toml``: that section as config.example.toml
+``settings.toml``      documents it (``bot.settings_example`` assembles the file)
+``bot.discord.<key>``  the Discord adapter (a discord.py extension); a game
+                       without one is not offered by ``/match new``
+``bot.render.<key>``   ``RENDERER``: its Renderer subclass (else the generic one)
+``bot.demo.<key>``     ``PLAYER`` and, if the host has moves, ``HOST_SCRIPT``:
+                       the built-in players of ``genius-bot demo``
+====================  =========================================================
+
+So adding a game is its own folders plus its registry line; nothing here
+lists games.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import cache
+from importlib import import_module
+from importlib.util import find_spec
+from typing import Any
+
+import games
+
+#: A built-in player: the seat's view, the seat and a seeded generator in, the
+#: text a player would type out (None: let the clock run).
+Player = Callable[[dict[str, Any], int, random.Random], str | None]
+#: The host's move, from the host view, when no seat can move (or None).
+HostScript = Callable[[dict[str, Any]], str | None]
+
+
+def _exists(module: str) -> bool:
+    try:
+        return find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def adapter_module(key: str) -> str | None:
+    """The game's Discord extension, if it has one."""
+    module = f"bot.discord.{key}"
+    return module if _exists(module) else None
+
+
+def adapters() -> dict[str, str]:
+    """Game key -> Discord extension, for every game that has one, in registry order."""
+    found = {key: adapter_module(key) for key in games.keys()}
+    return {key: module for key, module in found.items() if module is not None}
+
+
+@cache
+def demo_player(key: str) -> Player | None:
+    module = f"bot.demo.{key}"
+    if not _exists(module):
+        return None
+    player: Player | None = getattr(import_module(module), "PLAYER", None)
+    return player
+
+
+@cache
+def host_script(key: str) -> HostScript | None:
+    module = f"bot.demo.{key}"
+    if not _exists(module):
+        return None
+    script: HostScript | None = getattr(import_module(module), "HOST_SCRIPT", None)
+    return script
+
+
+def demo_games() -> list[str]:
+    """Every game with built-in players (an engine can land before them)."""
+    return [key for key in games.keys() if demo_player(key) is not None]
+
+
+def renderer_class(key: str) -> type[Any] | None:
+    """The ``RENDERER`` class ``bot.render.<key>`` exports, if that package exists."""
+    module = f"bot.render.{key}"
+    if not _exists(module):
+        return None
+    found: type[Any] | None = getattr(import_module(module), "RENDERER", None)
+    return found
