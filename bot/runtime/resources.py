@@ -1,8 +1,13 @@
 """Files a game's config names, read here because engines do no I/O.
 
-Before a match is created, set up, restored or replayed, the runtime calls
-:func:`prepare` with its game and config; the game finds what it needs in
-memory afterwards (Decoder: a host's own word list, ``word_list``).
+Two kinds:
+
+- read once, when a match is created, and stored with the match, so a later
+  edit of the file cannot change a match under way (:func:`resolve`; Rune
+  Breaker: a host's rune set, ``rune_set``, becomes the config's ``rounds``);
+- kept in memory beside the engine (:func:`prepare`, before a match is
+  created, set up, restored or replayed; Decoder: a host's own word list,
+  ``word_list``, too large to store with every match).
 """
 
 from __future__ import annotations
@@ -32,15 +37,47 @@ async def _decoder_words(config: Mapping[str, Any]) -> None:
 
 
 MAX_WORD_LIST_BYTES = 50 * 2**20  # CSW is about 3 MB; anything this big is a mistake
+MAX_RUNE_SET_BYTES = 2**20  # five rounds of boards are a few kilobytes
 
 
-def _read_small(path: Path) -> str:
+def _read_small(path: Path, limit: int = MAX_WORD_LIST_BYTES) -> str:
     """A regular file's text, refusing devices, pipes and anything huge."""
     if not path.is_file():
         raise ValueError("not a regular file")
-    if path.stat().st_size > MAX_WORD_LIST_BYTES:
-        raise ValueError(f"larger than {MAX_WORD_LIST_BYTES // 2**20} MB")
+    if path.stat().st_size > limit:
+        raise ValueError(f"larger than {limit // 2**10} KB")
     return path.read_text(encoding="utf-8")
+
+
+async def _runebreaker_rounds(config: Mapping[str, Any]) -> dict[str, Any]:
+    from games.runebreaker.pieces import Palette
+    from games.runebreaker.runesets import RuneSetError, parse_rune_set
+
+    path = config.get("rune_set")
+    if path is None:
+        return dict(config)
+    try:
+        text = await asyncio.to_thread(_read_small, Path(path), MAX_RUNE_SET_BYTES)
+        palette = Palette(int(config.get("colours", 6)), int(config.get("shapes", 6)))
+        variant = config.get("variant", "classic")
+        rune_set = await asyncio.to_thread(parse_rune_set, text, palette, variant=variant)
+    except (OSError, UnicodeDecodeError, ValueError, TypeError) as error:
+        detail = str(error) if isinstance(error, RuneSetError) else f"{error}"
+        raise Rejected(f"Can't use the rune set {path!r}: {detail}") from None
+    rounds = [spec.model_dump(mode="json") for spec in rune_set.rounds]
+    return {**config, "rune_set": None, "rounds": rounds}
+
+
+_RESOLVERS: dict[str, Callable[[Mapping[str, Any]], Awaitable[dict[str, Any]]]] = {
+    "runebreaker": _runebreaker_rounds,
+}
+
+
+async def resolve(game: str, config: Mapping[str, Any]) -> dict[str, Any]:
+    """``config`` with the files it names read into it, to be stored with the match."""
+    if (resolver := _RESOLVERS.get(game)) is not None:
+        return await resolver(config)
+    return dict(config)
 
 
 _PREPARERS: dict[str, Callable[[Mapping[str, Any]], Awaitable[None]]] = {

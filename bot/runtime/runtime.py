@@ -23,7 +23,7 @@ from bot.runtime.clock import MatchClock
 from bot.runtime.delivery import DeliveryPort
 from bot.runtime.live import LiveMatch, Pending, group_by_target
 from bot.runtime.outbox import Outbox
-from bot.runtime.resources import prepare
+from bot.runtime.resources import prepare, resolve
 from bot.runtime.scheduler import LoopTime, Scheduler, Timer, TimeSource
 from games import HOST, PUBLIC, Deadline, Notice, Rejected
 from games.core import Actor, Audience
@@ -110,6 +110,7 @@ class MatchRuntime:
     async def create(self, new: NewMatch) -> MatchRecord:
         game = self._game(new.game)
         merged = {**self._game_defaults.get(new.game, {}), **new.config}
+        merged = await resolve(new.game, merged)
         await prepare(new.game, merged)
         try:
             config = game.coerce_config(merged)

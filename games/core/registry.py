@@ -15,6 +15,7 @@ _MODULES: dict[str, str] = {
     "goofspiel": "games.goofspiel",
     "expression": "games.expression",
     "decoder": "games.decoder",
+    "runebreaker": "games.runebreaker",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

@@ -16,7 +16,7 @@ FORMAT = (
 
 # Keys that name files on the bot's machine: only its operator sets them (in the
 # settings), never a host typing in Discord.
-OPERATOR_ONLY = frozenset({"word_list"})
+OPERATOR_ONLY = frozenset({"word_list", "rune_set"})
 
 
 def parse_options(text: str | None) -> dict[str, Any]:
@@ -26,7 +26,7 @@ def parse_options(text: str | None) -> dict[str, Any]:
     if refused := sorted(OPERATOR_ONLY & set(options)):
         raise Rejected(
             f"`{refused[0]}` names a file on the bot's machine, so only the bot's operator "
-            "can set it (in the bot's settings, e.g. `[decoder] word_list`)."
+            f"can set it (in the bot's settings, under the game's section)."
         )
     return options
 

@@ -33,6 +33,7 @@ def test_options_are_read(text: str, expected: dict[str, object]) -> None:
         ("[1, 2]", "not a `key=value` pair"),
         ("word_list=/etc/passwd", "only the bot's operator"),
         ('{"word_list": "/dev/zero"}', "only the bot's operator"),
+        ("rune_set=/etc/passwd", "only the bot's operator"),
     ],
 )
 def test_bad_options_are_refused(text: str, message: str) -> None:

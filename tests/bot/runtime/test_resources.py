@@ -6,10 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from games import Rejected
+from games import HOST, Rejected
 from games.decoder import words
+from games.runebreaker.rounds import RoundSpec
+from games.runebreaker.runesets import RuneSet, format_rune_set
 from storage.records import NewMatch, PlayerRecord
 from tests.bot.runtime.conftest import Harness
+from tests.games.runebreaker.runebreaker_support import CLASSIC_ROUND
 
 
 def decoder_match(word_list: str) -> NewMatch:
@@ -47,5 +50,37 @@ async def test_a_device_or_huge_file_is_not_read(harness: Harness, tmp_path: Pat
     huge = tmp_path / "huge.txt"
     with huge.open("wb") as handle:
         handle.truncate(51 * 2**20)  # sparse: no real disk used
-    with pytest.raises(Rejected, match="larger than 50 MB"):
+    with pytest.raises(Rejected, match="larger than 51200 KB"):
         await harness.runtime.create(decoder_match(str(huge)))
+
+
+def runebreaker_match(rune_set: str) -> NewMatch:
+    players = [PlayerRecord(seat=0, user_id=1), PlayerRecord(seat=1, user_id=2)]
+    config = {"rune_set": rune_set, "first_seat": 0}
+    return NewMatch(guild_id=1, game="runebreaker", config=config, seed=3, players=players)
+
+
+async def test_a_hosts_rune_set_is_stored_with_the_match(harness: Harness, tmp_path: Path) -> None:
+    """The file is read once, at create: editing it later cannot change the match."""
+    path = tmp_path / "larks.runes"
+    rune_set = RuneSet(variant="classic", rounds=[CLASSIC_ROUND])
+    path.write_text(format_rune_set(rune_set), encoding="utf-8")
+    match = await harness.runtime.create(runebreaker_match(str(path)))
+    assert match.config["rune_set"] is None
+    (stored,) = [RoundSpec.model_validate(r) for r in match.config["rounds"]]
+    assert stored.reagent_board() == CLASSIC_ROUND.reagent_board()
+    assert (stored.runes, stored.sequence) == (CLASSIC_ROUND.runes, CLASSIC_ROUND.sequence)
+    path.write_text("garbage", encoding="utf-8")
+    await harness.runtime.start(match.id)
+    view = await harness.runtime.view(match.id, HOST)
+    assert view["secret"]["sequence"] == CLASSIC_ROUND.sequence
+
+
+async def test_a_broken_rune_set_is_refused_with_its_line(harness: Harness, tmp_path: Path) -> None:
+    path = tmp_path / "broken.runes"
+    path.write_text("variant classic\nround 1\nrune A = teleport 3\n", encoding="utf-8")
+    with pytest.raises(Rejected, match=r"Can't use the rune set .*Line 3"):
+        await harness.runtime.create(runebreaker_match(str(path)))
+    with pytest.raises(Rejected, match="not a regular file"):
+        await harness.runtime.create(runebreaker_match(str(tmp_path)))
+    assert await harness.runtime.list_for_guild(1) == []

@@ -1,0 +1,67 @@
+"""The square board of objects: Reagent and Product Boards (10×10, 8×8) and probes (4×4).
+
+A Board is immutable and hashable; commands build new ones. Cells are stored
+row-major in one flat tuple (``None`` is an empty cell) because commands are
+mostly index permutations, which a flat tuple makes cheap.
+Rows and columns are 0-based here; the notation and players count from 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+Cell = str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    size: int
+    cells: tuple[Cell, ...]
+
+    def __post_init__(self) -> None:
+        if self.size < 1:
+            raise ValueError(f"a board is at least 1×1, not {self.size}×{self.size}")
+        if len(self.cells) != self.size * self.size:
+            raise ValueError(
+                f"a {self.size}×{self.size} board has {self.size * self.size} cells, "
+                f"not {len(self.cells)}"
+            )
+
+    @classmethod
+    def empty(cls, size: int) -> Board:
+        return cls(size, (None,) * (size * size))
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[Sequence[Cell]]) -> Board:
+        """A board from its rows, top to bottom; ValueError unless they make a square."""
+        size = len(rows)
+        if any(len(row) != size for row in rows):
+            raise ValueError(f"{size} rows need {size} cells each")
+        return cls(size, tuple(cell for row in rows for cell in row))
+
+    def at(self, row: int, col: int) -> Cell:
+        if not (0 <= row < self.size and 0 <= col < self.size):
+            raise IndexError(f"({row}, {col}) is off a {self.size}×{self.size} board")
+        return self.cells[row * self.size + col]
+
+    def rows(self) -> tuple[tuple[Cell, ...], ...]:
+        n = self.size
+        return tuple(self.cells[start : start + n] for start in range(0, n * n, n))
+
+    def count(self) -> int:
+        """How many objects are on the board."""
+        return self.size * self.size - self.cells.count(None)
+
+    def with_cell(self, row: int, col: int, piece: Cell) -> Board:
+        self.at(row, col)  # bounds check
+        index = row * self.size + col
+        return Board(self.size, (*self.cells[:index], piece, *self.cells[index + 1 :]))
+
+    @property
+    def is_empty(self) -> bool:
+        return self.cells.count(None) == len(self.cells)
+
+    def pieces(self) -> Iterable[str]:
+        """The objects in reading order (row by row, left to right)."""
+        return (cell for cell in self.cells if cell is not None)

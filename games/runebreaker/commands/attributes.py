@@ -1,0 +1,183 @@
+"""Attributes: commands that change what objects are, never where they are."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.runebreaker.board import Board, Cell
+from games.runebreaker.commands._base import CommandError, Entry, Param, primitive
+from games.runebreaker.pieces import (
+    COLOUR_NAMES,
+    COLOUR_RANK,
+    SHAPE_NAMES,
+    SHAPE_RANK,
+    colour_of,
+    shape_of,
+)
+
+
+def _recast(board: Board, change: Callable[[str], str]) -> Board:
+    return Board(board.size, tuple([None if c is None else change(c) for c in board.cells]))
+
+
+def _colours(board: Board) -> set[str]:
+    return {colour_of(piece) for piece in board.pieces()}
+
+
+def _shapes(board: Board) -> set[str]:
+    return {shape_of(piece) for piece in board.pieces()}
+
+
+def recolour(board: Board, source: str, target: str) -> Board:
+    if source not in _colours(board):
+        raise CommandError(f"no {COLOUR_NAMES[source]} object to recolour")
+    return _recast(board, lambda p: target + p[1] if p[0] == source else p)
+
+
+def reshape(board: Board, source: str, target: str) -> Board:
+    if source not in _shapes(board):
+        raise CommandError(f"no {SHAPE_NAMES[source]} to reshape")
+    return _recast(board, lambda p: p[0] + target if p[1] == source else p)
+
+
+def swap_colours(board: Board, first: str, second: str) -> Board:
+    missing = [c for c in (first, second) if c not in _colours(board)]
+    if missing:
+        raise CommandError(f"no {COLOUR_NAMES[missing[0]]} object to swap")
+    swapped = {first: second, second: first}
+    return _recast(board, lambda p: swapped.get(p[0], p[0]) + p[1])
+
+
+def swap_shapes(board: Board, first: str, second: str) -> Board:
+    missing = [s for s in (first, second) if s not in _shapes(board)]
+    if missing:
+        raise CommandError(f"no {SHAPE_NAMES[missing[0]]} to swap")
+    swapped = {first: second, second: first}
+    return _recast(board, lambda p: p[0] + swapped.get(p[1], p[1]))
+
+
+def _cycle(present: set[str], rank: dict[str, int]) -> dict[str, str]:
+    """Each present letter to the next present one in palette order, the last to the first.
+
+    Cycling among the letters on the board (not the whole palette) keeps the
+    command the same whatever palette the round uses.
+    """
+    ordered = sorted(present, key=rank.__getitem__)
+    return dict(zip(ordered, ordered[1:] + ordered[:1], strict=True))
+
+
+def cycle_colours(board: Board) -> Board:
+    present = _colours(board)
+    if len(present) < 2:
+        raise CommandError("fewer than two colours on the board to cycle")
+    nxt = _cycle(present, COLOUR_RANK)
+    return _recast(board, lambda p: nxt[p[0]] + p[1])
+
+
+def cycle_shapes(board: Board) -> Board:
+    present = _shapes(board)
+    if len(present) < 2:
+        raise CommandError("fewer than two shapes on the board to cycle")
+    nxt = _cycle(present, SHAPE_RANK)
+    return _recast(board, lambda p: p[0] + nxt[p[1]])
+
+
+def paint(board: Board, colour: str) -> Board:
+    if not _colours(board) - {colour}:
+        raise CommandError(f"no object that is not {COLOUR_NAMES[colour]} to paint")
+    return _recast(board, lambda p: colour + p[1])
+
+
+def paint_rows(board: Board) -> Board:
+    n = board.size
+    cells: list[Cell] = []
+    for row in board.rows():
+        leftmost = next((piece for piece in row if piece is not None), None)
+        cells += [None if p is None or leftmost is None else leftmost[0] + p[1] for p in row]
+    after = Board(n, tuple(cells))
+    if after.cells == board.cells:
+        raise CommandError("every row is already one colour")
+    return after
+
+
+_COLOUR = Param("colour", "colour")
+
+ENTRIES: tuple[Entry, ...] = (
+    primitive(
+        "recolour",
+        "attributes",
+        "Every object of one colour takes another colour.",
+        "ERROR if there is no object of the first colour.",
+        "recolour {source} → {target}",
+        recolour,
+        Param("source", "colour"),
+        Param("target", "colour"),
+        distinct=True,
+    ),
+    primitive(
+        "reshape",
+        "attributes",
+        "Every object of one shape takes another shape.",
+        "ERROR if there is no object of the first shape.",
+        "reshape {source} → {target}",
+        reshape,
+        Param("source", "shape"),
+        Param("target", "shape"),
+        distinct=True,
+    ),
+    primitive(
+        "swap-colours",
+        "attributes",
+        "Objects of two colours trade colours.",
+        "ERROR unless both colours are on the board.",
+        "swap {first} and {second}",
+        swap_colours,
+        Param("first", "colour"),
+        Param("second", "colour"),
+        distinct=True,
+    ),
+    primitive(
+        "swap-shapes",
+        "attributes",
+        "Objects of two shapes trade shapes.",
+        "ERROR unless both shapes are on the board.",
+        "swap {first}s and {second}s",
+        swap_shapes,
+        Param("first", "shape"),
+        Param("second", "shape"),
+        distinct=True,
+    ),
+    primitive(
+        "cycle-colours",
+        "attributes",
+        "Each colour on the board becomes the next one on the board (order R O Y G B P, wrapping).",
+        "ERROR if fewer than two colours are on the board.",
+        "cycle the colours",
+        cycle_colours,
+    ),
+    primitive(
+        "cycle-shapes",
+        "attributes",
+        "Each shape on the board becomes the next one on the board (order c s t d h x, wrapping).",
+        "ERROR if fewer than two shapes are on the board.",
+        "cycle the shapes",
+        cycle_shapes,
+    ),
+    primitive(
+        "paint",
+        "attributes",
+        "Every object takes one colour.",
+        "ERROR if no object has a different colour.",
+        "paint everything {colour}",
+        paint,
+        _COLOUR,
+    ),
+    primitive(
+        "paint-rows",
+        "attributes",
+        "Every object takes the colour of the leftmost object in its row.",
+        "ERROR if every row is already one colour.",
+        "paint each row like its leftmost object",
+        paint_rows,
+    ),
+)

@@ -1,0 +1,89 @@
+"""The one executor: runs a sequence of bound commands on a board of any size.
+
+The semantics of the structural commands are defined in ``structure``'s
+docstring; this module is that definition, step by step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.runebreaker.board import Board
+from games.runebreaker.commands._base import CommandError
+from games.runebreaker.commands.catalog import CATALOG, Bound
+from games.runebreaker.commands.structure import AGAIN, REPEAT, REVERSE_REST, SKIP
+
+_TAKES_NEXT_STEP = frozenset({SKIP, REPEAT})
+
+
+class _Run:
+    """The board so far, and the last primitive that ran (what ``again`` repeats)."""
+
+    __slots__ = ("board", "last")
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.last: Bound | None = None
+
+
+def execute(board: Board, program: Sequence[Bound]) -> Board:
+    """``board`` after ``program``; CommandError when a command cannot run.
+
+    Bounds are trusted (check outside input with ``validate_bound`` first);
+    a bound that names no primitive of the catalog is a bug: ValueError.
+    """
+    run = _Run(board)
+    _run_sequence(run, tuple(program))
+    return run.board
+
+
+def _run_sequence(run: _Run, program: tuple[Bound, ...]) -> None:
+    at = 0
+    while at < len(program):
+        at = _run_step(run, program, at)
+
+
+def _run_step(run: _Run, program: tuple[Bound, ...], at: int) -> int:
+    """Run the step starting at ``at``; returns where the next step starts."""
+    bound = program[at]
+    name = bound.entry
+    if name == SKIP:
+        return _step_end(program, at + 1, SKIP)
+    if name == REPEAT:
+        _step_end(program, at + 1, REPEAT)
+        end = at + 1
+        for _ in range(int(bound.params[0])):
+            end = _run_step(run, program, at + 1)
+        return end
+    if name == AGAIN:
+        if run.last is None:
+            raise CommandError("again has no earlier command to repeat")
+        _apply(run, run.last)
+        return at + 1
+    if name == REVERSE_REST:
+        _step_end(program, at + 1, REVERSE_REST)
+        _run_sequence(run, program[:at:-1])
+        return len(program)
+    _apply(run, bound)
+    run.last = bound
+    return at + 1
+
+
+def _step_end(program: tuple[Bound, ...], at: int, needed_by: str) -> int:
+    """Where the step starting at ``at`` ends, without running it."""
+    if at >= len(program):
+        raise CommandError(f"{needed_by} has nothing after it to act on")
+    name = program[at].entry
+    if name in _TAKES_NEXT_STEP:
+        return _step_end(program, at + 1, name)
+    if name == REVERSE_REST:
+        _step_end(program, at + 1, REVERSE_REST)
+        return len(program)
+    return at + 1
+
+
+def _apply(run: _Run, bound: Bound) -> None:
+    entry = CATALOG.get(bound.entry)
+    if entry is None or entry.run is None:
+        raise ValueError(f"{bound.entry!r} is not a primitive command of the catalog")
+    run.board = entry.run(run.board, *bound.params)

@@ -1,0 +1,106 @@
+"""Order: commands that rearrange objects among cells, line by line or half by half.
+
+Sorting and reversing keep the occupied cells where they are and only change
+which object sits in which of them, so the board's silhouette survives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.runebreaker.board import Board, Cell
+from games.runebreaker.commands import _grid
+from games.runebreaker.commands._base import Entry, Param, primitive, unchanged
+from games.runebreaker.pieces import COLOUR_RANK, SHAPE_RANK
+
+_SORT_KEYS: dict[str, Callable[[str], tuple[int, int]]] = {
+    "colour": lambda p: (COLOUR_RANK[p[0]], SHAPE_RANK[p[1]]),
+    "shape": lambda p: (SHAPE_RANK[p[1]], COLOUR_RANK[p[0]]),
+}
+
+
+def _rearrange(
+    board: Board, lines: tuple[_grid.Line, ...], order: Callable[[list[str]], list[str]]
+) -> Board:
+    """Each line's objects reordered by ``order``, put back into the cells they occupied."""
+    cells: list[Cell] = list(board.cells)
+    for line in lines:
+        occupied = [(i, piece) for i in line if (piece := cells[i]) is not None]
+        reordered = order([piece for _, piece in occupied])
+        for (index, _), piece in zip(occupied, reordered, strict=True):
+            cells[index] = piece
+    return Board(board.size, tuple(cells))
+
+
+def sort_rows(board: Board, key: str) -> Board:
+    after = _rearrange(board, _grid.rows(board.size), lambda ps: sorted(ps, key=_SORT_KEYS[key]))
+    return unchanged(board, after, f"every row is already sorted by {key}")
+
+
+def sort_columns(board: Board, key: str) -> Board:
+    after = _rearrange(board, _grid.columns(board.size), lambda ps: sorted(ps, key=_SORT_KEYS[key]))
+    return unchanged(board, after, f"every column is already sorted by {key}")
+
+
+def reverse_rows(board: Board) -> Board:
+    after = _rearrange(board, _grid.rows(board.size), lambda ps: ps[::-1])
+    return unchanged(board, after, "every row reads the same backwards")
+
+
+def reverse_columns(board: Board) -> Board:
+    after = _rearrange(board, _grid.columns(board.size), lambda ps: ps[::-1])
+    return unchanged(board, after, "every column reads the same backwards")
+
+
+def symmetrize(board: Board, source: str) -> Board:
+    after = _grid.remap(board, _grid.half_mirror(board.size, source))
+    return unchanged(board, after, f"the board is already symmetric with its {source} half")
+
+
+_KEY = Param("key", "key")
+
+ENTRIES: tuple[Entry, ...] = (
+    primitive(
+        "sort-rows",
+        "order",
+        "Sort each row's objects left to right by colour or by shape, in the cells the row fills.",
+        "ERROR if every row is already sorted that way.",
+        "sort rows by {key}",
+        sort_rows,
+        _KEY,
+    ),
+    primitive(
+        "sort-columns",
+        "order",
+        "Sort each column's objects top to bottom by colour or by shape, in the cells it fills.",
+        "ERROR if every column is already sorted that way.",
+        "sort columns by {key}",
+        sort_columns,
+        _KEY,
+    ),
+    primitive(
+        "reverse-rows",
+        "order",
+        "Reverse the order of each row's objects, in the cells the row fills.",
+        "ERROR if every row already reads the same backwards.",
+        "reverse each row",
+        reverse_rows,
+    ),
+    primitive(
+        "reverse-columns",
+        "order",
+        "Reverse the order of each column's objects, in the cells the column fills.",
+        "ERROR if every column already reads the same backwards.",
+        "reverse each column",
+        reverse_columns,
+    ),
+    primitive(
+        "symmetrize",
+        "order",
+        "Mirror one half (left, right, up or down) onto the other half; an odd middle line stays.",
+        "ERROR if the board is already symmetric that way.",
+        "symmetrize {source} half over the other",
+        symmetrize,
+        Param("source", "direction"),
+    ),
+)

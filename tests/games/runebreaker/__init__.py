@@ -1,0 +1,1 @@
+"""Rune Breaker: pieces, boards, notation, the command catalog and the executor."""
