@@ -1,13 +1,16 @@
 # genius-bot: one process hosting matches on Discord.
 # Build: docker build -t genius-bot .
 # Run:   docker run -e GENIUS_DISCORD_TOKEN=... -v genius-data:/data genius-bot
+# Web pages (board editors, spectator view): add -p 8080:8080 -e GENIUS_WEB__PORT=8080
+#        -e GENIUS_WEB__PUBLIC_URL=https://your.host (the image listens on every interface).
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    GENIUS_DATABASE__URL=sqlite+aiosqlite:////data/genius.db
+    GENIUS_DATABASE__URL=sqlite+aiosqlite:////data/genius.db \
+    GENIUS_WEB__HOST=0.0.0.0
 
 WORKDIR /app
 COPY pyproject.toml README.md ./
@@ -22,5 +25,8 @@ USER genius
 # The SQLite database lives on this volume; point GENIUS_DATABASE__URL at
 # PostgreSQL (postgresql+asyncpg://...) to keep it elsewhere instead.
 VOLUME ["/data"]
+# The web pages' port when GENIUS_WEB__PORT=8080 (they are off without it). Their
+# static files ship inside the package (bot/web/static), installed above.
+EXPOSE 8080
 ENTRYPOINT ["genius-bot"]
 CMD ["run"]

@@ -71,6 +71,16 @@ class DatabaseSettings(Section):
     url: str = "sqlite+aiosqlite:///genius.db"
 
 
+class WebSettings(Section):
+    """The bot's web pages (board editors, spectator view); off unless ``port`` is set."""
+
+    host: str = "127.0.0.1"  # the address to listen on; "0.0.0.0" for every interface
+    port: int | None = Field(default=None, ge=0, le=65535)
+    # The address players open, as the bot writes it into links (a reverse proxy's
+    # https URL, say). Unset: http://host:port.
+    public_url: str | None = None
+
+
 class CoreSettings(BaseSettings):
     """The sections every bot has; :data:`Settings` adds one section per game."""
 
@@ -82,6 +92,7 @@ class CoreSettings(BaseSettings):
 
     discord: DiscordSettings = Field(default_factory=DiscordSettings)
     database: DatabaseSettings = Field(default_factory=DatabaseSettings)
+    web: WebSettings = Field(default_factory=WebSettings)
 
     def game_settings(self, key: str) -> games.core.GameConfig:
         """The ``[key]`` section: that game's own Config model."""

@@ -105,3 +105,15 @@ class OutboxRecord(BaseModel):
 
 class StaleVersion(Exception):
     """Another writer updated the match first (optimistic version check failed)."""
+
+
+class WebLink(BaseModel):
+    """A token that opens one of a match's web pages: 'watch' (the spectator view)
+    or 'edit' (the board editor)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    token: str
+    match_id: int
+    purpose: str
+    created_at: datetime

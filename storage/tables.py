@@ -17,6 +17,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Text,
+    UniqueConstraint,
     false,
     func,
 )
@@ -129,11 +130,27 @@ class EventRow(Base):
 
 class OutboxRow(Base):
     __tablename__ = "outbox"
-    __table_args__ = (Index("ix_outbox_delivered_match_id", "delivered", "match_id"),)
+    __table_args__ = (
+        Index("ix_outbox_delivered_match_id", "delivered", "match_id"),
+        # The web spectator view reads a match's room messages in order.
+        Index("ix_outbox_match_id_target_id", "match_id", "target", "id"),
+    )
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
     target: Mapped[str] = mapped_column(String(32))
     notices: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     delivered: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    created_at: Mapped[datetime] = _created_at()
+
+
+class WebLinkRow(Base):
+    """An unguessable token that opens one web page of one match (DESIGN: web pages)."""
+
+    __tablename__ = "web_links"
+    __table_args__ = (UniqueConstraint("match_id", "purpose"),)
+
+    token: Mapped[str] = mapped_column(String(64), primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    purpose: Mapped[str] = mapped_column(String(16))  # "watch" or "edit"
     created_at: Mapped[datetime] = _created_at()

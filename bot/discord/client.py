@@ -12,8 +12,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from bot.config import Settings
 from bot.discord import errors
 from bot.discord.delivery import DiscordDelivery
+from bot.discord.web import make_web
 from bot.kits import adapters
 from bot.runtime import MatchRuntime
+from bot.web import WebServer
 from storage.db import make_engine, make_sessionmaker, upgrade
 
 log = logging.getLogger(__name__)
@@ -35,6 +37,8 @@ class GeniusBot(commands.Bot):
     sessions: async_sessionmaker[AsyncSession]
     delivery: DiscordDelivery
     runtime: MatchRuntime
+    #: The web pages (board editors, spectator view); None unless [web] port is set.
+    web: WebServer | None
     #: Per game key: the text a player gets for "help" in a private channel.
     help_texts: dict[str, str]
 
@@ -55,13 +59,15 @@ class GeniusBot(commands.Bot):
         self.engine = make_engine(settings.database.url)
         self.sessions = make_sessionmaker(self.engine)
         self.delivery = DiscordDelivery(self)
+        self.web = make_web(self)
         self.help_texts = {}
 
     async def setup_hook(self) -> None:
         await upgrade(self.engine)
         self.runtime = MatchRuntime(
             self.sessions,
-            self.delivery,
+            # With web pages on, the room's messages also reach the spectator view.
+            self.web.wrap(self.delivery) if self.web is not None else self.delivery,
             # Clocks are checkpointed by the tasks loop below rather than by the
             # runtime's own timer: discord.py's loops are what SimCord's virtual
             # clock recognises, so tests never wait out a real 5 s.
@@ -72,6 +78,8 @@ class GeniusBot(commands.Bot):
             await self.load_extension(extension)
         # Restores unfinished matches, tells their rooms, re-sends the outbox.
         await self.runtime.start_up(owns_guild=self.settings.discord.owns_guild)
+        if self.web is not None:
+            await self.web.start()
         self.checkpoints.start()
         await self._sync_commands()
 
@@ -97,6 +105,8 @@ class GeniusBot(commands.Bot):
         self.checkpoints.cancel()
         if hasattr(self, "runtime"):
             await self.runtime.shut_down()
+        if self.web is not None:
+            await self.web.stop()
         await super().close()
         await self.engine.dispose()
 

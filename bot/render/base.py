@@ -277,6 +277,20 @@ def _time_ran_out(notice: Notice, audience: Audience, names: Sequence[str]) -> R
     return Rendered(text=f"⏱️ Time ran out{whose}: {label}.")
 
 
+def _watch_link(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
+    # Sent by the web server (bot.web) when a match starts, not by the runtime.
+    url = str(notice.data.get("url") or "")
+    return Rendered(text=f"👀 Spectators can follow this match live on the web: <{url}>")
+
+
+def _editor_link(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
+    # Sent by the web server (bot.web) to each seat when a grid game starts.
+    url = str(notice.data.get("url") or "")
+    return Rendered(
+        text=f"🖌️ Draw your boards on the board editor, then paste the code it gives: <{url}>"
+    )
+
+
 _RUNTIME_HANDLERS: dict[str, NoticeHandler] = {
     "match_started": _match_started,
     "match_paused": _match_paused,
@@ -285,6 +299,8 @@ _RUNTIME_HANDLERS: dict[str, NoticeHandler] = {
     "reminder": _reminder,
     "move_logged": _move_logged,
     "time_ran_out": _time_ran_out,
+    "watch_link": _watch_link,
+    "editor_link": _editor_link,
 }
 
 RUNTIME_KINDS: frozenset[str] = frozenset(_RUNTIME_HANDLERS)

@@ -25,7 +25,8 @@ INDEXES = {
     "matches": {"ix_matches_guild_id_status", "ix_matches_room_channel_id"},
     "match_players": {"ix_match_players_private_channel_id"},
     "match_events": set(),
-    "outbox": {"ix_outbox_delivered_match_id"},
+    "outbox": {"ix_outbox_delivered_match_id", "ix_outbox_match_id_target_id"},
+    "web_links": set(),
 }
 
 
@@ -62,7 +63,7 @@ async def engine(db_url: str) -> AsyncIterator[AsyncEngine]:
 
 
 async def test_upgrade_creates_every_table_and_index(db_url: str, engine: AsyncEngine) -> None:
-    """The migrations create the four tables with their indexes."""
+    """The migrations create every table with its indexes."""
     await upgrade(db_url)
     schema = await _on(engine, _schema)
     assert set(schema) == {*INDEXES, "alembic_version"}

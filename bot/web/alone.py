@@ -1,0 +1,45 @@
+"""``genius-bot web``: the web pages without the bot, for local use.
+
+It reads the same database as the bot, so links the bot posted keep working
+(their streams update by polling, as no runtime in this process pokes them);
+``--demo`` adds the demo editors at /demo/lh and /demo/rb.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from bot.config import CoreSettings
+from bot.web.server import WebServer
+from storage import make_engine, make_sessionmaker, upgrade
+
+DEFAULT_PORT = 8080
+
+
+def serve(settings: CoreSettings, *, host: str | None, port: int | None, demo: bool) -> int:
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(_serve(settings, host=host, port=port, demo=demo))
+    return 0
+
+
+async def _serve(settings: CoreSettings, *, host: str | None, port: int | None, demo: bool) -> None:
+    await upgrade(settings.database.url)
+    engine = make_engine(settings.database.url)
+    server = WebServer(
+        make_sessionmaker(engine),
+        host=host or settings.web.host,
+        port=port if port is not None else settings.web.port or DEFAULT_PORT,
+        public_url=settings.web.public_url,
+        demo=demo,
+    )
+    try:
+        await server.start()
+        print(f"genius-bot web pages at {server.url} (Ctrl-C stops)")
+        if demo:
+            print(f"  {server.url}/demo/lh   Logical Horror editor")
+            print(f"  {server.url}/demo/rb   Rune Breaker editor")
+        await asyncio.Event().wait()
+    finally:
+        await server.stop()
+        await engine.dispose()

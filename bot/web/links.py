@@ -1,0 +1,80 @@
+"""Per-match links: an unguessable token per page, kept in the database so links
+survive restarts, and the rules for when a link stops working."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from typing import Literal
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from storage.records import MatchRecord
+from storage.repository import MatchRepository
+from storage.web import WebRepository
+
+Purpose = Literal["watch", "edit"]
+WATCH: Purpose = "watch"
+EDIT: Purpose = "edit"
+
+#: How long a finished match stays watchable (its room keeps the history anyway).
+WATCH_DAYS_AFTER_END = 7
+
+# What token_urlsafe makes; anything else is refused before touching the database.
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+class WebLinks:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], base_url: str) -> None:
+        self._sessions = sessions
+        self.base_url = base_url.rstrip("/")
+
+    async def watch_url(self, match_id: int) -> str:
+        """The spectator view: what the match's room shows, live."""
+        return f"{self.base_url}/watch/{await self.token(match_id, WATCH)}"
+
+    async def editor_url(self, match_id: int) -> str:
+        """The board editor (only for games that have one: see bot.web.editor)."""
+        return f"{self.base_url}/edit/{await self.token(match_id, EDIT)}"
+
+    async def token(self, match_id: int, purpose: Purpose) -> str:
+        """The match's token for a page, made on first use."""
+        async with self._sessions() as session:
+            found = await WebRepository(session).link_for(match_id, purpose)
+        if found is not None:
+            return found.token
+        try:
+            async with self._sessions.begin() as session:
+                return (await WebRepository(session).add_link(match_id, purpose)).token
+        except IntegrityError:
+            # Someone made it a moment ago: theirs is the link.
+            async with self._sessions() as session:
+                again = await WebRepository(session).link_for(match_id, purpose)
+            if again is None:
+                raise
+            return again.token
+
+    async def resolve(
+        self, token: str, purpose: Purpose, now: datetime | None = None
+    ) -> MatchRecord | None:
+        """The match a live link opens, or None (unknown, wrong page, or expired)."""
+        if not TOKEN_SHAPE.fullmatch(token):
+            return None
+        async with self._sessions() as session:
+            link = await WebRepository(session).find(token)
+            if link is None or link.purpose != purpose:
+                return None
+            match = await MatchRepository(session).get(link.match_id)
+        if match is None or not open_for(match, purpose, now or datetime.now(UTC)):
+            return None
+        return match
+
+
+def open_for(match: MatchRecord, purpose: Purpose, now: datetime) -> bool:
+    """Editor links close with the match; the spectator view stays a week after."""
+    if not match.status.over:
+        return True
+    if purpose == EDIT:
+        return False
+    return now - match.updated_at <= timedelta(days=WATCH_DAYS_AFTER_END)

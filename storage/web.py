@@ -1,0 +1,85 @@
+"""What the bot's web pages read and write: link tokens and a match's room messages.
+
+Like :class:`storage.repository.MatchRepository`, it takes the caller's session
+and returns plain records; the caller owns the transaction.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from storage.records import OutboxRecord, WebLink
+from storage.tables import OutboxRow, WebLinkRow
+
+#: The outbox target of the public game room.
+ROOM = "public"
+
+# 18 random bytes: 24 URL-safe characters, far beyond guessing.
+_TOKEN_BYTES = 18
+
+
+class WebRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    # -- links ----------------------------------------------------------------------
+
+    async def link_for(self, match_id: int, purpose: str) -> WebLink | None:
+        row = await self._session.scalar(
+            select(WebLinkRow).where(WebLinkRow.match_id == match_id, WebLinkRow.purpose == purpose)
+        )
+        return None if row is None else _link(row)
+
+    async def add_link(self, match_id: int, purpose: str) -> WebLink:
+        """A fresh token for the match's page. A second link for the same page is
+        refused by the database (IntegrityError): read the first one instead."""
+        row = WebLinkRow(
+            token=secrets.token_urlsafe(_TOKEN_BYTES), match_id=match_id, purpose=purpose
+        )
+        self._session.add(row)
+        await self._session.flush()
+        return _link(row)
+
+    async def find(self, token: str) -> WebLink | None:
+        row = await self._session.get(WebLinkRow, token)
+        return None if row is None else _link(row)
+
+    # -- the room ---------------------------------------------------------------------
+
+    async def room_messages(
+        self, match_id: int, *, after_id: int = 0, limit: int = 200
+    ) -> list[OutboxRecord]:
+        """The room's messages (committed, delivered or not yet), oldest first."""
+        stmt = (
+            select(OutboxRow)
+            .where(OutboxRow.match_id == match_id, OutboxRow.target == ROOM)
+            .where(OutboxRow.id > after_id)
+            .order_by(OutboxRow.id)
+            .limit(limit)
+        )
+        return [_outbox(row) for row in await self._session.scalars(stmt)]
+
+    async def room_message(self, match_id: int, outbox_id: int) -> OutboxRecord | None:
+        row = await self._session.get(OutboxRow, outbox_id)
+        if row is None or row.match_id != match_id or row.target != ROOM:
+            return None
+        return _outbox(row)
+
+
+def _link(row: WebLinkRow) -> WebLink:
+    return WebLink(
+        token=row.token, match_id=row.match_id, purpose=row.purpose, created_at=row.created_at
+    )
+
+
+def _outbox(row: OutboxRow) -> OutboxRecord:
+    return OutboxRecord(
+        id=row.id,
+        match_id=row.match_id,
+        target=row.target,
+        notices=row.notices,
+        created_at=row.created_at,
+    )
