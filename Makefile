@@ -32,6 +32,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.moves
 	$(BIN)/python -m bench.timers
 	$(BIN)/python -m bench.restore
+	$(BIN)/python -m bench.content
 
 clean:
 	rm -rf $(VENV) demo-out .pytest_cache .mypy_cache .ruff_cache

@@ -1,4 +1,4 @@
-"""The `genius-bot` command: run, demo, db upgrade."""
+"""The `genius-bot` command: run, demo, web, db upgrade."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import games
+from bot import runes_cli
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -21,6 +22,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _demo(args)
     if args.command == "db":
         return _db_upgrade(args.config)
+    if args.command == "web":
+        return _web(args)
+    if args.command == "runes":
+        return runes_cli.run(args)
     if args.command == "config":
         from bot.settings_example import example_text
 
@@ -48,12 +53,17 @@ def _parser() -> argparse.ArgumentParser:
         "--out", type=Path, default=Path("demo-out"), help="folder for the rendered images"
     )
     demo.add_argument("--private", action="store_true", help="also print the private channels")
+    web = sub.add_parser("web", help="serve the web pages alone (board editors, spectator view)")
+    web.add_argument("--demo", action="store_true", help="add demo editors at /demo/lh, /demo/rb")
+    web.add_argument("--port", type=int, default=None, help="default: [web] port, else 8080")
+    web.add_argument("--host", default=None, help="default: [web] host (127.0.0.1)")
     db = sub.add_parser("db", help="database maintenance")
     db.add_argument("action", choices=["upgrade"], help="apply the schema migrations")
     config = sub.add_parser("config", help="settings file help")
     config.add_argument(
         "action", choices=["example"], help="print config.example.toml, every setting documented"
     )
+    runes_cli.add_parser(sub)
     return parser
 
 
@@ -74,16 +84,27 @@ def _run(config: Path | None) -> int:
 
 def _demo(args: argparse.Namespace) -> int:
     from bot.demo import play_demo
+    from bot.kits import demo_matches
 
     for key in [args.game] if args.game else _demo_games():
         title = games.get(key).title
-        print(f"\n===== {title}: a demo match (seed {args.seed}) =====\n")
-        record = asyncio.run(
-            play_demo(
-                key, seed=args.seed, out_dir=args.out / key, out=sys.stdout, private=args.private
+        matches = demo_matches(key)
+        for number, options in enumerate(matches, start=1):
+            shown = ", ".join(f"{k}={v}" for k, v in options.items())
+            label = f"{title} ({shown})" if shown else title
+            out_dir = args.out / key / str(number) if len(matches) > 1 else args.out / key
+            print(f"\n===== {label}: a demo match (seed {args.seed}) =====\n")
+            record = asyncio.run(
+                play_demo(
+                    key,
+                    seed=args.seed,
+                    out_dir=out_dir,
+                    out=sys.stdout,
+                    private=args.private,
+                    options=options,
+                )
             )
-        )
-        print(f"===== {title}: match #{record.id} {record.status} =====")
+            print(f"===== {label}: match #{record.id} {record.status} =====")
     return 0
 
 
@@ -92,6 +113,14 @@ def _demo_games() -> list[str]:
     from bot.kits import demo_games
 
     return demo_games()
+
+
+def _web(args: argparse.Namespace) -> int:
+    from bot.config import load_settings
+    from bot.web.alone import serve
+
+    settings = load_settings(args.config)
+    return serve(settings, host=args.host, port=args.port, demo=args.demo)
 
 
 def _db_upgrade(config: Path | None) -> int:

@@ -13,7 +13,12 @@ game's parts by where they live:
                        without one is not offered by ``/match new``
 ``bot.render.<key>``   ``RENDERER``: its Renderer subclass (else the generic one)
 ``bot.demo.<key>``     ``PLAYER`` and, if the host has moves, ``HOST_SCRIPT``:
-                       the built-in players of ``genius-bot demo``
+                       the built-in players of ``genius-bot demo``; optional
+                       ``DEMO_MATCHES`` (the options of each match the demo
+                       plays; default one match with none),
+                       ``SEES_ALL`` (players get the host's view: they may
+                       cheat) and ``ASKS_EVERY_SEAT`` (ask seats the game is
+                       not waiting on, e.g. for a buzz)
 ====================  =========================================================
 
 So adding a game is its own folders plus its registry line; nothing here
@@ -73,6 +78,23 @@ def host_script(key: str) -> HostScript | None:
         return None
     script: HostScript | None = getattr(import_module(module), "HOST_SCRIPT", None)
     return script
+
+
+@cache
+def _demo_module(key: str) -> Any:
+    module = f"bot.demo.{key}"
+    return import_module(module) if _exists(module) else None
+
+
+def demo_matches(key: str) -> list[dict[str, Any]]:
+    """The options of each match the demo plays of ``key`` (default: one, with none)."""
+    matches: list[dict[str, Any]] = getattr(_demo_module(key), "DEMO_MATCHES", [{}])
+    return matches
+
+
+def demo_flag(key: str, name: str) -> bool:
+    """``SEES_ALL`` or ``ASKS_EVERY_SEAT`` of the game's demo players."""
+    return bool(getattr(_demo_module(key), name, False))
 
 
 def demo_games() -> list[str]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.kits import demo_player, host_script
+from bot.kits import demo_flag, demo_player, host_script
 from bot.render import renderer_for
 from bot.runtime import ManualTime, MatchRuntime, Scheduler
 from games import HOST, PUBLIC, Notice
@@ -54,7 +54,13 @@ def _audience(target: str) -> Audience:
 
 
 async def play_demo(
-    game_key: str, *, seed: int, out_dir: Path, out: TextIO, private: bool = False
+    game_key: str,
+    *,
+    seed: int,
+    out_dir: Path,
+    out: TextIO,
+    private: bool = False,
+    options: dict[str, Any] | None = None,
 ) -> MatchRecord:
     out_dir.mkdir(parents=True, exist_ok=True)  # noqa: ASYNC240 (once, before the match starts)
     with tempfile.TemporaryDirectory() as tmp:
@@ -68,7 +74,7 @@ async def play_demo(
                 make_sessionmaker(engine), port, scheduler=scheduler, checkpoint_seconds=0
             )
             await runtime.start_up()
-            record = await _play(runtime, game_key, seed)
+            record = await _play(runtime, game_key, seed, options or {})
             await runtime.shut_down()
             print(f"\n{len(port.images)} images saved in {out_dir}", file=out)
             return record
@@ -76,20 +82,24 @@ async def play_demo(
             await engine.dispose()
 
 
-async def _play(runtime: MatchRuntime, game_key: str, seed: int) -> MatchRecord:
+async def _play(
+    runtime: MatchRuntime, game_key: str, seed: int, options: dict[str, Any]
+) -> MatchRecord:
     players = [PlayerRecord(seat=s, user_id=s + 1) for s in (0, 1)]
-    new = NewMatch(guild_id=0, game=game_key, config={}, seed=seed, players=players)
+    new = NewMatch(guild_id=0, game=game_key, config=options, seed=seed, players=players)
     match_id = (await runtime.create(new)).id
     await runtime.start(match_id)
     rng = random.Random(seed)
+    sees_all = demo_flag(game_key, "SEES_ALL")
     player = demo_player(game_key)
     if player is None:
         raise ValueError(f"{game_key} has no built-in players (bot/demo/{game_key}.py)")
     while (record := await runtime.get(match_id)).status is MatchStatus.RUNNING:
         await runtime.flush()
         moved = False
-        for seat in sorted(await runtime.to_act(match_id)):
-            text = player(await runtime.view(match_id, seat), seat, rng)
+        for seat in await _asked(runtime, match_id, game_key):
+            audience = HOST if sees_all else seat
+            text = player(await runtime.view(match_id, audience), seat, rng)
             if text is not None:
                 await runtime.submit_text(match_id, seat, text)
                 moved = True
@@ -97,6 +107,13 @@ async def _play(runtime: MatchRuntime, game_key: str, seed: int) -> MatchRecord:
             await _skip_to_next_deadline(runtime, match_id)
     await runtime.flush()
     return record
+
+
+async def _asked(runtime: MatchRuntime, match_id: int, game_key: str) -> list[int]:
+    """The seats asked for a move: those the game waits on, or every seat."""
+    if demo_flag(game_key, "ASKS_EVERY_SEAT"):
+        return [0, 1]
+    return sorted(await runtime.to_act(match_id))
 
 
 async def _host_moves(runtime: MatchRuntime, match_id: int, game_key: str) -> bool:

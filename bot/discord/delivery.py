@@ -4,7 +4,10 @@
 private channel. One call is one step's notices for one audience, so it
 becomes one message (split under 2,000 characters, images on the last part).
 A game's adapter may add buttons to what a seat receives (see
-:meth:`DiscordDelivery.add_view_factory`).
+:meth:`DiscordDelivery.add_view_factory`) and to the room's messages
+(:meth:`~DiscordDelivery.add_room_view_factory`), and may have some of the
+room's notices shown in a seat's private channel too, as that seat's prompt
+(:meth:`~DiscordDelivery.add_prompts`).
 """
 
 from __future__ import annotations
@@ -24,6 +27,10 @@ log = logging.getLogger(__name__)
 
 #: Builds the buttons for one seat's message from the notices it carries, or None.
 ViewFactory = Callable[[MatchRecord, int, Sequence[Notice]], discord.ui.View | None]
+#: Builds the buttons for a room message from the notices it carries, or None.
+RoomViewFactory = Callable[[MatchRecord, Sequence[Notice]], discord.ui.View | None]
+#: Of a room message's notices, those a seat is also shown privately (its prompts).
+Prompts = Callable[[MatchRecord, int, Sequence[Notice]], list[Notice]]
 
 
 def audience_of(target: str) -> Audience:
@@ -45,22 +52,56 @@ class DiscordDelivery:
     def __init__(self, client: discord.Client) -> None:
         self._client = client
         self._views: dict[str, ViewFactory] = {}
+        self._room_views: dict[str, RoomViewFactory] = {}
+        self._prompts: dict[str, Prompts] = {}
 
     def add_view_factory(self, game_key: str, factory: ViewFactory) -> None:
         self._views[game_key] = factory
 
+    def add_room_view_factory(self, game_key: str, factory: RoomViewFactory) -> None:
+        self._room_views[game_key] = factory
+
+    def add_prompts(self, game_key: str, prompts: Prompts) -> None:
+        """For engines that tell the room whose move it is rather than the seat: the
+        notices ``prompts`` picks are also posted in that seat's private channel,
+        rendered for the seat and with its buttons, after the room's message."""
+        self._prompts[game_key] = prompts
+
     async def deliver(self, match: MatchRecord, target: str, notices: list[Notice]) -> None:
+        audience = audience_of(target)
+        names = await seat_names(self._client, match)
+        await self._post(match, target, audience, notices, names)
+        prompts = self._prompts.get(match.game)
+        if prompts is None or audience != PUBLIC:
+            return
+        for player in match.players:
+            mine = prompts(match, player.seat, notices)
+            if mine:
+                await self._post(match, str(player.seat), player.seat, mine, names)
+
+    def _view(
+        self, match: MatchRecord, audience: Audience, notices: Sequence[Notice]
+    ) -> discord.ui.View | None:
+        if isinstance(audience, int):
+            factory = self._views.get(match.game)
+            return factory(match, audience, notices) if factory is not None else None
+        room = self._room_views.get(match.game)
+        return room(match, notices) if room is not None and audience == PUBLIC else None
+
+    async def _post(
+        self,
+        match: MatchRecord,
+        target: str,
+        audience: Audience,
+        notices: Sequence[Notice],
+        names: Sequence[str],
+    ) -> None:
         channel_id = channel_for(match, target)
         if channel_id is None:
             log.warning("match %s: no channel for %r; notices dropped", match.id, target)
             return
-        audience = audience_of(target)
-        names = await seat_names(self._client, match)
         rendered = await render(match.game, notices, audience, names)
-        view = None
-        factory = self._views.get(match.game)
-        if factory is not None and isinstance(audience, int):
-            view = factory(match, audience, notices)
+        view = self._view(match, audience, notices)
         try:
             await self._send(match, channel_id, rendered.text, rendered.images, view)
         except (discord.NotFound, discord.Forbidden) as error:

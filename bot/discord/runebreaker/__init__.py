@@ -1,0 +1,28 @@
+"""Rune Breaker on Discord: ``/runebreaker …``, the probe and answer forms, the
+buttons on each prompt in a private channel and the Buzz button in the room."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.discord.client import GeniusBot
+
+
+async def setup(bot: GeniusBot) -> None:
+    from bot.discord.runebreaker._cog import HELP, RuneBreakerCog
+    from bot.discord.runebreaker._moves import GAME_KEY
+    from bot.discord.runebreaker._views import (
+        FormButton,
+        MoveButton,
+        room_view,
+        seat_prompts,
+        seat_view,
+    )
+
+    await bot.add_cog(RuneBreakerCog(bot))
+    bot.add_dynamic_items(MoveButton, FormButton)
+    bot.delivery.add_view_factory(GAME_KEY, seat_view)
+    bot.delivery.add_room_view_factory(GAME_KEY, room_view)
+    bot.delivery.add_prompts(GAME_KEY, seat_prompts)
+    bot.help_texts[GAME_KEY] = HELP

@@ -1,0 +1,176 @@
+"""The forms (modals): a probe (a 4×4 board and its commands) and an answer (the
+Reagent Board in the classic game, the Command Sequence in the finals).
+
+A form opens from a button in the private channel or from the slash command
+without options. It checks the decision is open before it opens, and a form
+opened by a button is sent aimed at that button's window, so a form sent after
+its turn or buzz is over is refused as too late rather than applied to the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.discord.errors import answer_interaction
+from bot.discord.runebreaker._moves import answer_text, confirm, form_window, probe_text
+from bot.render.runebreaker._data import board_of, mapping
+from games.runebreaker.board import Board
+from games.runebreaker.notation import format_board
+from games.runebreaker.pieces import COLOURS, SHAPES
+from games.runebreaker.rounds import PROBE_SIZE
+
+if TYPE_CHECKING:
+    from bot.discord.client import GeniusBot
+
+FORM_SECONDS = 15 * 60  # a form left open this long is forgotten (the move is not)
+BOARD_CHARS = 1000  # a 10×10 board in notation is about 300 characters
+
+
+async def submit(
+    interaction: discord.Interaction[Any],
+    match_id: int,
+    seat: int,
+    text: str,
+    window: str | None,
+    fallback: str,
+) -> None:
+    """Make a move for ``seat`` and confirm it ephemerally; the one error path answers."""
+    runtime = cast("GeniusBot", interaction.client).runtime
+    try:
+        record = await runtime.get(match_id)
+        notices = await runtime.submit_text(match_id, seat, text, window=window)
+        await confirm(interaction, record, seat, notices, fallback)
+    except Exception as error:  # the one error path answers; the match carries on
+        await answer_interaction(interaction, error, match_id=match_id)
+
+
+def palette_help(view: Mapping[str, Any]) -> str:
+    """The objects of this match: ``Rc`` = red circle, and the letters in play."""
+    palette = mapping(view.get("palette"))
+    colours = COLOURS[: int(palette.get("colours") or len(COLOURS))]
+    shapes = SHAPES[: int(palette.get("shapes") or len(SHAPES))]
+    return (
+        "One token per cell, colour then shape (`Rc` = red circle), `..` for empty; one row "
+        "per line. Colours: "
+        + ", ".join(f"{c} {name}" for c, name in colours)
+        + ". Shapes: "
+        + ", ".join(f"{s} {name}" for s, name in shapes)
+        + "."
+    )
+
+
+def empty_grid(size: int) -> str:
+    return format_board(Board.empty(size))
+
+
+class _Form(discord.ui.Modal):
+    def __init__(self, title: str, match_id: int, seat: int, window: str | None) -> None:
+        super().__init__(title=title[:45], timeout=FORM_SECONDS)
+        self.match_id = match_id
+        self.seat = seat
+        self.window = window
+
+
+class ProbeForm(_Form):
+    def __init__(
+        self, match_id: int, seat: int, window: str | None, view: Mapping[str, Any]
+    ) -> None:
+        current = mapping(view.get("round"))
+        title = f"Round {current.get('number')}, turn {current.get('turn')}: your probe"
+        super().__init__(title, match_id, seat, window)
+        if view.get("variant") == "finals":
+            limit = current.get("probe_limit")
+            allowed = " ".join(current.get("executable") or [])
+            rule = f"Up to {limit} of the executable commands `{allowed}`, in any order."
+        else:
+            allowed = " ".join(current.get("sequence") or [])
+            rule = (
+                f"Up to 3 commands of the sequence `{allowed}`, never a run of it "
+                "(for `A B C`, not `A B` or `B C`)."
+            )
+        self.add_item(discord.ui.TextDisplay(f"{palette_help(view)}\n{rule}"))
+        self.board: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label="Your 4×4 board (or a board-editor code)",
+            custom_id="board",
+            style=discord.TextStyle.paragraph,
+            default=empty_grid(PROBE_SIZE),
+            max_length=BOARD_CHARS,
+        )
+        self.commands: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label="Its commands, in order",
+            custom_id="commands",
+            placeholder="e.g. B A",
+            max_length=40,
+        )
+        self.add_item(self.board)
+        self.add_item(self.commands)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        text = probe_text(self.board.value, self.commands.value)
+        await submit(interaction, self.match_id, self.seat, text, self.window, "✅ Probe sent.")
+
+
+class AnswerForm(_Form):
+    def __init__(
+        self, match_id: int, seat: int, window: str | None, view: Mapping[str, Any]
+    ) -> None:
+        current = mapping(view.get("round"))
+        mine = mapping(view.get("my_answer"))
+        super().__init__(f"Round {current.get('number')}: your answer", match_id, seat, window)
+        self.answer: discord.ui.TextInput[Any]
+        if view.get("variant") == "finals":
+            allowed = " ".join(current.get("executable") or [])
+            self.add_item(
+                discord.ui.TextDisplay(
+                    f"The Command Sequence that turns the Reagent into the Product, in order, "
+                    f"from `{allowed}`. Right if it gives exactly the Product, however spelled."
+                )
+            )
+            self.answer = discord.ui.TextInput(
+                label="The Command Sequence",
+                custom_id="answer",
+                placeholder="e.g. A # Q",
+                default=" ".join(mine.get("symbols") or []) or None,
+                max_length=80,
+            )
+        else:
+            size = int(current.get("size") or 10)
+            board = board_of(mine.get("board"))
+            self.add_item(
+                discord.ui.TextDisplay(
+                    f"The {size}×{size} Reagent Board: right if the sequence turns it into "
+                    f"exactly the Product. {palette_help(view)}"
+                )
+            )
+            self.answer = discord.ui.TextInput(
+                label=f"Your {size}×{size} board (or a board-editor code)",
+                custom_id="answer",
+                style=discord.TextStyle.paragraph,
+                default=format_board(board) if board is not None else empty_grid(size),
+                max_length=BOARD_CHARS,
+            )
+        self.add_item(self.answer)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        text = answer_text(self.answer.value)
+        await submit(interaction, self.match_id, self.seat, text, self.window, "✅ Answer sent.")
+
+
+FORMS: dict[str, type[ProbeForm | AnswerForm]] = {"probe": ProbeForm, "answer": AnswerForm}
+
+
+async def open_form(
+    interaction: discord.Interaction[Any],
+    match_id: int,
+    seat: int,
+    form: str,
+    window: str | None = None,
+) -> None:
+    """Show ``form`` if its decision is open to ``seat`` (for ``window``, a button's)."""
+    runtime = cast("GeniusBot", interaction.client).runtime
+    view = await runtime.view(match_id, seat)
+    form_window(view, seat, form, window)
+    await interaction.response.send_modal(FORMS[form](match_id, seat, window, view))

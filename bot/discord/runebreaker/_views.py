@@ -1,0 +1,193 @@
+"""Buttons on Rune Breaker's prompts, and which of the room's notices each seat
+is also shown privately.
+
+The engine tells the room whose turn it is and that answers are asked for;
+:func:`seat_prompts` has those notices posted in each seat's private channel
+too, rendered for that seat, where :func:`seat_view` puts its buttons (and a
+**Buzz** button on a seat's finals results, which open the buzz-in phase):
+**Probe…** and **Answer…** open forms; **Pass**, **Done**, **Buzz** and the
+DMO's choice move at once. On the room's
+post of each turn (and of the buzz-in phase) :func:`room_view` puts a
+**Buzz** button that only the seat allowed to buzz may use.
+
+All are persistent: a ``custom_id`` carries the match, the move and the
+decision window of the prompt (``rb:move:7:buzz1:turn:1:3``), so a click after
+a restart still works and a click on an old prompt is refused as too late.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+from discord import ButtonStyle
+
+from bot.discord.buttons import MoveItem
+from bot.discord.errors import Refusal
+from bot.discord.runebreaker._forms import open_form
+from bot.discord.runebreaker._moves import buzz_in_window, confirm, turn_window
+from games import Notice
+from storage.records import MatchRecord
+
+#: Move codes (a custom_id's part): the move as typed, the label, the style.
+MOVES: dict[str, tuple[str, str, ButtonStyle]] = {
+    "me": ("first me", "I start", ButtonStyle.primary),
+    "them": ("first them", "My opponent starts", ButtonStyle.primary),
+    "pass": ("pass", "Pass", ButtonStyle.secondary),
+    "done": ("done", "Done", ButtonStyle.success),
+    "buzz": ("buzz", "Buzz", ButtonStyle.danger),
+    "buzz0": ("buzz", "Buzz", ButtonStyle.danger),  # only seat 0 may use it
+    "buzz1": ("buzz", "Buzz", ButtonStyle.danger),
+}
+FORM_LABELS = {"probe": "Probe…", "answer": "Answer…"}
+FALLBACKS = {
+    "first me": "✅ You start round 1.",
+    "first them": "✅ Your opponent starts round 1.",
+    "pass": "✅ No answer from you this time.",
+    "done": "✅ Your probes for this turn are in.",
+    "buzz": "✅ You buzzed: answer now, privately.",
+}
+NOT_YOUR_BUZZ = "Only your opponent may buzz now: it is your turn to probe."
+Items = list[discord.ui.Item[Any]]
+
+
+class MoveButton(
+    MoveItem[discord.ui.Button[discord.ui.View]],
+    template=r"rb:move:(?P<match>[0-9]+):(?P<code>me|them|pass|done|buzz[01]?):(?P<window>\S+)",
+):
+    def __init__(self, match_id: int, code: str, window: str) -> None:
+        _, label, style = MOVES[code]
+        custom_id = f"rb:move:{match_id}:{code}:{window}"
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=custom_id), match_id, window
+        )
+        self.code = code
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MoveButton:
+        return cls(int(match["match"]), match["code"], match["window"])
+
+    async def act(
+        self, interaction: discord.Interaction[Any], record: MatchRecord, seat: int
+    ) -> None:
+        allowed = self.code.removeprefix("buzz")
+        if self.code.startswith("buzz") and allowed and int(allowed) != seat:
+            raise Refusal(NOT_YOUR_BUZZ)
+        text = MOVES[self.code][0]
+        notices = await self.submit(interaction, record, seat, text)
+        await confirm(interaction, record, seat, notices, FALLBACKS[text])
+
+
+class FormButton(
+    MoveItem[discord.ui.Button[discord.ui.View]],
+    template=r"rb:form:(?P<match>[0-9]+):(?P<form>probe|answer):(?P<window>\S+)",
+):
+    def __init__(self, match_id: int, form: str, window: str) -> None:
+        custom_id = f"rb:form:{match_id}:{form}:{window}"
+        super().__init__(
+            discord.ui.Button(
+                label=FORM_LABELS[form], style=ButtonStyle.primary, custom_id=custom_id
+            ),
+            match_id,
+            window,
+        )
+        self.form = form
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> FormButton:
+        return cls(int(match["match"]), match["form"], match["window"])
+
+    async def act(
+        self, interaction: discord.Interaction[Any], record: MatchRecord, seat: int
+    ) -> None:
+        await open_form(interaction, self.match_id, seat, self.form, self.window)
+
+
+# -- which notices, which buttons ------------------------------------------------------------
+
+#: The room's notices that ask something of the seats (the DMO's choice: of the DMO only).
+#: Not the buzz-in phase: a seat learns of it with its results, which carry a Buzz button.
+PROMPTS = frozenset({"choose_first", "turn_started", "answers_open", "play_resumed"})
+
+
+def seat_prompts(match: MatchRecord, seat: int, notices: Sequence[Notice]) -> list[Notice]:
+    """The newest of a room message's prompts, to be shown to ``seat`` privately too."""
+    asks = [
+        n
+        for n in notices
+        if n.kind in PROMPTS and (n.kind != "choose_first" or n.data.get("dmo") == seat)
+    ]
+    return asks[-1:]
+
+
+def _buzz_window(data: Mapping[str, Any]) -> str | None:
+    """The buzz-in phase's window for a notice opening (or resuming) it."""
+    if data.get("stage", "buzz_in") != "buzz_in":
+        return None
+    return buzz_in_window(data.get("round"), data.get("turn"))
+
+
+def _seat_items(match_id: int, seat: int, prompt: Notice) -> Items:
+    data = prompt.data
+    kind = prompt.kind
+    if kind == "choose_first":
+        return [MoveButton(match_id, code, "choose") for code in ("me", "them")]
+    if kind == "answers_open":
+        window = str(data.get("window"))
+        return [FormButton(match_id, "answer", window), MoveButton(match_id, "pass", window)]
+    if kind == "turn_started":
+        active = data.get("seat")
+        window = turn_window(
+            "classic" if active is not None else "finals", data.get("round"), data.get("turn")
+        )
+        if active is None:
+            return [FormButton(match_id, "probe", window), MoveButton(match_id, "done", window)]
+        if active == seat:
+            return [FormButton(match_id, "probe", window)]
+        return [MoveButton(match_id, f"buzz{seat}", window)]
+    if kind == "probe_results":  # the buzz-in phase opens with them
+        entries = [e for e in data.get("probes") or [] if isinstance(e, Mapping)]
+        if not entries:
+            return []
+        data = {"round": entries[0].get("round"), "turn": entries[0].get("turn")}
+    window_in = _buzz_window(data)
+    return [MoveButton(match_id, "buzz", window_in)] if window_in else []
+
+
+def _room_items(match_id: int, prompt: Notice) -> Items:
+    data = prompt.data
+    if prompt.kind == "turn_started":
+        active = data.get("seat")
+        if active not in (0, 1):
+            return []  # the finals' submissions phase: nobody buzzes yet
+        window = turn_window("classic", data.get("round"), data.get("turn"))
+        return [MoveButton(match_id, f"buzz{1 - active}", window)]
+    buzz_in = _buzz_window(data) if prompt.kind in ("buzz_in_open", "play_resumed") else None
+    return [MoveButton(match_id, "buzz", buzz_in)] if buzz_in else []
+
+
+def _view(items: Items) -> discord.ui.View | None:
+    if not items:
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def seat_view(match: MatchRecord, seat: int, notices: Sequence[Notice]) -> discord.ui.View | None:
+    """Buttons for the newest prompt among the notices a seat is shown, if any."""
+    prompts = [n for n in notices if n.kind in PROMPTS or n.kind == "probe_results"]
+    return _view(_seat_items(match.id, seat, prompts[-1])) if prompts else None
+
+
+def room_view(match: MatchRecord, notices: Sequence[Notice]) -> discord.ui.View | None:
+    """A Buzz button on the room's post of a turn or of the buzz-in phase."""
+    turns = [n for n in notices if n.kind in ("turn_started", "buzz_in_open", "play_resumed")]
+    return _view(_room_items(match.id, turns[-1])) if turns else None
