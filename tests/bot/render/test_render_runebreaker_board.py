@@ -106,3 +106,11 @@ def test_boards_of_different_sizes_align_at_the_top() -> None:
 def test_no_boards_is_a_mistake() -> None:
     with pytest.raises(ValueError, match="at least one board"):
         boards_image([])
+
+
+def test_an_arrow_in_a_title_is_drawn_not_dropped() -> None:
+    """The built-in font has no "→": it is folded to "->" so the title still shows."""
+    from bot.render.draw import drawable_text
+
+    assert drawable_text("Ann's probe → ERROR", "") == "Ann's probe -> ERROR"
+    assert drawable_text("Reagent 10×10", "") == "Reagent 10x10"
