@@ -149,6 +149,9 @@
       return button;
     });
     $("palette").replaceChildren(...buttons);
+    // One row per colour: as many columns as the palette has shapes.
+    const shapes = new Set(spec.palette.map((piece) => piece.shape)).size;
+    $("palette").style.setProperty("--cols", String(shapes || 6));
     choose(tool);
   }
 

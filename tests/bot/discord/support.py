@@ -122,6 +122,19 @@ def button_labels(message: discord.Message) -> list[str]:
     ]
 
 
+def request(channel: simcord.ChannelHandle, label: str) -> discord.Message:
+    """The newest message in ``channel`` with a button labelled ``label``."""
+    for message in reversed(channel.history()):
+        if label in button_labels(message):
+            return message
+    raise AssertionError(f"no {label!r} button in {channel.name}: {texts(channel)[-3:]}")
+
+
+def seen_by(channel: simcord.ChannelHandle, member: simcord.MemberActor) -> str:
+    """Everything ``member`` can read in ``channel``."""
+    return "\n".join(m.content for m in channel.history(viewer=member))
+
+
 async def hand(world: World, match: Match, seat: int) -> list[int]:
     view = await world.bot.runtime.view(match.id, seat)
     return list(view["hands"][seat])

@@ -8,7 +8,6 @@ import random
 import re
 from typing import Any
 
-import discord
 import pytest
 import simcord
 
@@ -24,6 +23,7 @@ from tests.bot.discord.support import (
     assert_refused,
     button_labels,
     new_match,
+    request,
     said,
     texts,
 )
@@ -43,14 +43,6 @@ TYPED = {"+": "+", "−": "-", "×": "*", "÷": "/"}
 
 async def expression_match(world: World) -> Match:
     return await new_match(world, game="expression", options=OPTIONS)
-
-
-def request(channel: simcord.ChannelHandle, label: str) -> discord.Message:
-    """The newest message in ``channel`` with a button labelled ``label``."""
-    for message in reversed(channel.history()):
-        if label in button_labels(message):
-            return message
-    raise AssertionError(f"no {label!r} button in {channel.name}: {texts(channel)[-3:]}")
 
 
 async def view(world: World, match: Match, seat: int) -> dict[str, Any]:

@@ -6,53 +6,41 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
 import pytest
 import simcord
 
 from bot import create_bot
 from bot.config import Settings
-from games.runebreaker.notation import parse_board
+from games.runebreaker.notation import format_board
 from tests.bot.discord.support import (
     Match,
     World,
     assert_refused,
     button_labels,
     new_match,
+    request,
     said,
+    seen_by,
     texts,
 )
-from tests.bot.runebreaker_support import (
-    CLASSIC,
-    FINALS,
+from tests.games.runebreaker.runebreaker_support import (
+    CLASSIC_ROUND,
+    FINALS_ROUND,
     OTHER_PROBE,
     PROBE,
-    flat,
-    lines,
+    board_text,
     options_json,
+    wrong_board,
 )
 
 #: Bob's wrong answer: the secret Reagent with its yellow triangle made orange.
-WRONG = flat(parse_board(CLASSIC.reagent.replace("Yt", "Ot", 1), 10))
+WRONG = wrong_board(CLASSIC_ROUND)
 #: Alice's finals probe board, unlike any example the bot shows.
 SECRET_PROBE = "Pc .. Gs .. / .. Yt .. .. / .. .. Rd .. / Bh .. .. Ox"
 
 
 async def runebreaker_match(world: World, options: str) -> Match:
     return await new_match(world, game="runebreaker", options=options)
-
-
-def request(channel: simcord.ChannelHandle, label: str) -> discord.Message:
-    """The newest message in ``channel`` with a button labelled ``label``."""
-    for message in reversed(channel.history()):
-        if label in button_labels(message):
-            return message
-    raise AssertionError(f"no {label!r} button in {channel.name}: {texts(channel)[-3:]}")
-
-
-def seen_by(channel: simcord.ChannelHandle, member: simcord.MemberActor) -> str:
-    """Everything ``member`` can read in ``channel``."""
-    return "\n".join(m.content for m in channel.history(viewer=member))
 
 
 def files(channel: simcord.ChannelHandle) -> list[str]:
@@ -77,7 +65,7 @@ async def probe_by_form(
 
 async def classic_to_turn_one(world: World) -> Match:
     """Alice, the DMO, picks herself to start; the 30 s look at the boards passes."""
-    match = await runebreaker_match(world, options_json(CLASSIC, look_seconds=30))
+    match = await runebreaker_match(world, options_json(CLASSIC_ROUND, look_seconds=30))
     choice = request(match.private[0], "I start")
     assert button_labels(choice) == ["I start", "My opponent starts"]
     assert "You are the DMO" in choice.content
@@ -130,7 +118,9 @@ async def test_a_classic_round_with_a_buzz_from_the_room(world: World) -> None:
     assert "Pass" in button_labels(answer)
     shown = await world.alice.click(answer, label="Answer…")
     assert shown.modal is not None
-    taken = await world.alice.submit_modal(shown, {"answer": lines(CLASSIC.reagent_board())})
+    taken = await world.alice.submit_modal(
+        shown, {"answer": format_board(CLASSIC_ROUND.reagent_board())}
+    )
     assert "Your Reagent Board is in" in said(taken)
     assert "📨 alice's answer is in (sealed)." in texts(match.room)[-1]
     await world.bob.send(match.private[1], f"answer {WRONG}")
@@ -194,7 +184,7 @@ async def test_refusals_are_specific_and_ephemeral(world: World) -> None:
 
 
 async def test_a_finals_turn_keeps_probes_private(world: World) -> None:
-    match = await runebreaker_match(world, options_json(FINALS))
+    match = await runebreaker_match(world, options_json(FINALS_ROUND))
     opening = next(m for m in match.room.history() if "Round 1 of 5" in m.content)
     assert "Executable commands: `A B C D E F`" in opening.content
     for seat in (0, 1):
@@ -251,7 +241,7 @@ async def test_a_finals_turn_keeps_probes_private(world: World) -> None:
 
 
 async def test_decipher_and_done_by_slash_command(world: World) -> None:
-    match = await runebreaker_match(world, options_json(FINALS, decipher_seat=0))
+    match = await runebreaker_match(world, options_json(FINALS_ROUND, decipher_seat=0))
     await world.alice.send(match.private[0], f"probe {PROBE} : A")
     await world.bob.send(match.private[1], f"probe {PROBE} : C")
     for seat in (0, 1):
@@ -273,7 +263,9 @@ async def test_decipher_and_done_by_slash_command(world: World) -> None:
 
 
 async def test_buttons_and_forms_work_after_a_restart(world: World, settings: Settings) -> None:
-    match = await runebreaker_match(world, options_json(CLASSIC, first_seat=0, look_seconds=0))
+    match = await runebreaker_match(
+        world, options_json(CLASSIC_ROUND, first_seat=0, look_seconds=0)
+    )
     await world.alice.send(match.private[0], f"probe {PROBE} : B A")
     old_probe = request(match.private[1], "Probe…")  # bob's turn 2
     old_buzz = request(match.room, "Buzz")  # alice may buzz on turn 2
@@ -290,12 +282,14 @@ async def test_buttons_and_forms_work_after_a_restart(world: World, settings: Se
     assert "Too late" in said(stale)
     await world.bob.click(request(match.private[1], "Pass"), label="Pass")
     shown = await world.alice.click(request(match.private[0], "Answer…"), label="Answer…")
-    await world.alice.submit_modal(shown, {"answer": flat(CLASSIC.reagent_board())})
+    await world.alice.submit_modal(shown, {"answer": board_text(CLASSIC_ROUND.reagent_board())})
     assert "Round 1 is over** — **alice** takes it (+1)" in "\n".join(texts(match.room))
 
 
 async def test_a_stale_buzz_is_refused(world: World) -> None:
-    match = await runebreaker_match(world, options_json(CLASSIC, first_seat=0, look_seconds=0))
+    match = await runebreaker_match(
+        world, options_json(CLASSIC_ROUND, first_seat=0, look_seconds=0)
+    )
     first_turn = request(match.room, "Buzz")
     await world.alice.send(match.private[0], f"probe {PROBE} : B A")
     result = await world.bob.click(first_turn, label="Buzz")

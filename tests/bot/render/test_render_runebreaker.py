@@ -16,16 +16,17 @@ from bot.render import MESSAGE_LIMIT, Rendered, renderer_for, split_message
 from games import Notice
 from games.core.contract import HOST, PUBLIC, Audience
 from games.runebreaker.rounds import RoundSpec
-from tests.bot.runebreaker_support import (
-    CLASSIC,
+from tests.games.runebreaker.runebreaker_support import (
+    CLASSIC_ROUND,
     CLASSIC_TWIN,
-    FINALS,
+    FINALS_ROUND,
     FINALS_TWIN,
     OTHER_PROBE,
     PROBE,
     Table,
-    flat,
+    board_text,
     options,
+    wrong_board,
 )
 
 NAMES = ("Ann", "Bo")
@@ -34,7 +35,7 @@ EMPTY = ".. .. .. .. / .. .. .. .. / .. .. .. .. / .. .. .. .."
 #: Left-right symmetric: flipping it (E) is an ERROR.
 MIRROR = "Rc .. .. Rc / .. Yt Yt .. / .. .. .. .. / Bh .. .. Bh"
 OTHER_MIRROR = ".. Yt Yt .. / Oc .. .. Oc / .. .. .. .. / Px .. .. Px"
-WRONG = flat(CLASSIC.reagent_board()).replace("Yt", "Ot", 1)
+WRONG = wrong_board(CLASSIC_ROUND)
 #: Every kind the engine's docstring lists.
 KINDS = frozenset(re.findall(r"``([a-z_]+)``", games.runebreaker.__doc__.split("Notices")[1]))
 #: The room's notices the Discord adapter also shows a seat, as its prompt.
@@ -63,7 +64,7 @@ def decoded(data: bytes) -> PILImage.Image:
 # -- scripted matches ------------------------------------------------------------------------
 
 
-def classic_match(spec: RoundSpec = CLASSIC) -> Table:
+def classic_match(spec: RoundSpec = CLASSIC_ROUND) -> Table:
     """The DMO's choice, an ERROR, a buzz nobody gets right, a buzz with no answer
     from one seat, then round 2 lost on time: every classic notice."""
     table = Table.start(options(spec, first_seat=None, reserve_periods=0))
@@ -76,7 +77,7 @@ def classic_match(spec: RoundSpec = CLASSIC) -> Table:
     table.move(1, "pass")
     table.move(1, f"probe {OTHER_PROBE} : C")
     table.move(1, "buzz")
-    table.move(1, f"answer {flat(CLASSIC.reagent_board())}")  # right for either Reagent
+    table.move(1, f"answer {board_text(CLASSIC_ROUND.reagent_board())}")  # right for either Reagent
     table.expire(0)  # alice has no reserve: no answer
     table.expire(None)  # round 2: the look
     for _ in range(3):  # bob's two bonus periods, then the match
@@ -86,15 +87,15 @@ def classic_match(spec: RoundSpec = CLASSIC) -> Table:
 
 def graded_match() -> Table:
     """Nine turns without a buzz, then both boards are graded."""
-    table = Table.start(options(CLASSIC, first_seat=0, look_seconds=0))
+    table = Table.start(options(CLASSIC_ROUND, first_seat=0, look_seconds=0))
     for turn in range(9):
         table.move(turn % 2, f"probe {PROBE} : C")
     table.move(0, f"answer {WRONG}")
-    table.move(1, f"answer {flat(CLASSIC.reagent_board())}")
+    table.move(1, f"answer {board_text(CLASSIC_ROUND.reagent_board())}")
     return table
 
 
-def finals_match(spec: RoundSpec = FINALS, alice: tuple[str, str] = (MIRROR, "A B")) -> Table:
+def finals_match(spec: RoundSpec = FINALS_ROUND, alice: tuple[str, str] = (MIRROR, "A B")) -> Table:
     """Probes, an ERROR, both done, Decipher (an ERROR, then taken), a buzz."""
     table = Table.start(options(spec, decipher_seat=0))
     table.move(0, f"probe {alice[0]} : {alice[1]}")
@@ -230,11 +231,11 @@ def _shown_before_the_end(table: Table, audiences: set[Audience]) -> list[tuple[
 
 def test_the_classic_secret_never_shows_before_the_round_ends() -> None:
     """Two Reagents with the same Product: nothing anyone sees tells them apart."""
-    seen = {PUBLIC, 0, 1}
-    same = _shown_before_the_end(classic_match(CLASSIC), seen)
+    seen: set[Audience] = {PUBLIC, 0, 1}
+    same = _shown_before_the_end(classic_match(CLASSIC_ROUND), seen)
     assert same == _shown_before_the_end(classic_match(CLASSIC_TWIN), seen)
     twin = Table.start(options(CLASSIC_TWIN, first_seat=0, look_seconds=0))
-    original = Table.start(options(CLASSIC, first_seat=0, look_seconds=0))
+    original = Table.start(options(CLASSIC_ROUND, first_seat=0, look_seconds=0))
     for audience in (PUBLIC, 0, 1):
         assert R.status(twin.view(audience), audience, names=NAMES) == R.status(
             original.view(audience), audience, names=NAMES
@@ -244,10 +245,10 @@ def test_the_classic_secret_never_shows_before_the_round_ends() -> None:
 
 
 def test_the_finals_sequence_never_shows_before_the_round_ends() -> None:
-    seen = {PUBLIC, 0, 1}
-    original, twin = finals_match(FINALS), finals_match(FINALS_TWIN)
+    seen: set[Audience] = {PUBLIC, 0, 1}
+    original, twin = finals_match(FINALS_ROUND), finals_match(FINALS_TWIN)
     assert _shown_before_the_end(original, seen) == _shown_before_the_end(twin, seen)
-    original, twin = Table.start(options(FINALS)), Table.start(options(FINALS_TWIN))
+    original, twin = Table.start(options(FINALS_ROUND)), Table.start(options(FINALS_TWIN))
     for audience in (PUBLIC, 0, 1):
         assert R.status(twin.view(audience), audience) == R.status(
             original.view(audience), audience
@@ -266,7 +267,7 @@ def test_a_seats_finals_probes_never_reach_the_room_or_the_other_seat() -> None:
 
 
 def test_classic_status_for_a_seat() -> None:
-    table = Table.start(options(CLASSIC, first_seat=0, look_seconds=0))
+    table = Table.start(options(CLASSIC_ROUND, first_seat=0, look_seconds=0))
     table.move(0, f"probe {EMPTY} : B")
     table.move(0, f"probe {PROBE} : B A")
     out = R.status(table.view(1), 1, names=NAMES)
@@ -286,7 +287,7 @@ def test_classic_status_for_a_seat() -> None:
 
 
 def test_finals_status_shows_only_the_seats_own_probes() -> None:
-    table = Table.start(options(FINALS))
+    table = Table.start(options(FINALS_ROUND))
     table.move(0, f"probe {PROBE} : A B")
     table.move(1, f"probe {OTHER_PROBE} : C")
     mine = R.status(table.view(0), 0, names=NAMES)
@@ -309,7 +310,7 @@ def test_finals_status_shows_only_the_seats_own_probes() -> None:
 
 
 def test_the_answer_in_status_is_the_seats_own() -> None:
-    table = Table.start(options(CLASSIC, first_seat=0, look_seconds=0))
+    table = Table.start(options(CLASSIC_ROUND, first_seat=0, look_seconds=0))
     table.move(1, "buzz")
     table.move(1, f"answer {WRONG}")
     mine = R.status(table.view(1), 1, names=NAMES)

@@ -8,7 +8,7 @@ instead, since CI must run them.
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,11 @@ ARGS = [
     "--no-first-run",
 ]
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
+
+#: Browser tests are about the browser, not the database: ``pytestmark =
+#: SQLITE_ONLY`` runs a module on SQLite alone (the root ``db_url`` fixture
+#: takes its database from this parameter).
+SQLITE_ONLY = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 
 
 def _missing() -> str | None:
@@ -60,6 +65,33 @@ async def launched() -> AsyncIterator[Any]:
             yield browser
         finally:
             await browser.close()
+
+
+def _nothing(error: str) -> bool:
+    return False
+
+
+async def checked_page(
+    *,
+    width: int = 1200,
+    height: int = 900,
+    clipboard_origin: str | None = None,
+    tolerated: Callable[[str], bool] = _nothing,
+) -> AsyncIterator[Any]:
+    """A page in a fresh browser. Once the test is done, any script error, failed
+    load or policy violation the page reported fails it, unless ``tolerated``."""
+    errors: list[str] = []
+    async for browser in launched():
+        context = await browser.new_context(viewport={"width": width, "height": height})
+        if clipboard_origin is not None:
+            permissions = ["clipboard-read", "clipboard-write"]
+            await context.grant_permissions(permissions, origin=clipboard_origin)
+        page = await context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        yield page
+        await context.close()
+    assert [error for error in errors if not tolerated(error)] == []
 
 
 async def screenshot(page: Any, name: str) -> Path:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +15,7 @@ from games.core.boardcode import DAMAGED, decode, encode
 from games.runebreaker.board import Board
 from games.runebreaker.notation import format_board, parse_board
 from games.runebreaker.pieces import DEFAULT_PALETTE
-from tests.bot.web.browser import launched, screenshot
+from tests.bot.web.browser import SQLITE_ONLY, checked_page, screenshot
 from tests.bot.web.conftest import Site
 
 PIECES = DEFAULT_PALETTE.pieces  # cell value v is PIECES[v - 1]
@@ -27,24 +26,13 @@ def classic_state() -> Any:
     return RUNE_BREAKER.setup({"variant": "classic", "first_seat": 0}, seed=5).state
 
 
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    """SQLite only: these tests are about the browser, not the database."""
-    return f"sqlite+aiosqlite:///{tmp_path}/t.db"
+pytestmark = SQLITE_ONLY
 
 
 @pytest.fixture
 async def page(site: Site) -> AsyncIterator[Any]:
-    errors: list[str] = []
-    async for browser in launched():
-        context = await browser.new_context(viewport={"width": 1200, "height": 900})
-        await context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.url)
-        opened = await context.new_page()
-        opened.on("pageerror", lambda error: errors.append(str(error)))
-        opened.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        yield opened
-        await context.close()
-    assert errors == []  # no script error, no failed load, no policy violation
+    async for opened in checked_page(clipboard_origin=site.url):
+        yield opened  # no script error, no failed load, no policy violation
 
 
 def cell(index: int) -> str:
@@ -206,7 +194,7 @@ async def test_the_browser_and_python_write_the_same_codes(site: Site, page: Any
     """The page's boardcode.js is a twin of games.core.boardcode, byte for byte."""
     await page.goto(site.url + "/demo/rb")
     rng = random.Random(11)
-    boards = []
+    boards: list[dict[str, Any]] = []
     for _ in range(150):
         kind = rng.choice(["lh", "rb"])
         h, w = rng.randint(4, 10), rng.randint(4, 10)

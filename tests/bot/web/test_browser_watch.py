@@ -4,7 +4,6 @@ real runtime: moves appear live, pictures load, paused and over are clear."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,30 +11,24 @@ import pytest
 from bot.web import shade_editor
 from bot.web.spec import Clue
 from games.core.boardcode import decode
-from tests.bot.web.browser import launched, screenshot
+from tests.bot.web.browser import SQLITE_ONLY, checked_page, launched, screenshot
 from tests.bot.web.conftest import NAMES, Site, close_site, open_site
 
 WAIT_MS = 5000
 
 
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    """SQLite only: these tests are about the browser, not the database."""
-    return f"sqlite+aiosqlite:///{tmp_path}/t.db"
+pytestmark = SQLITE_ONLY
+
+
+def stream_closing(error: str) -> bool:
+    """The only console errors allowed: the stream closing as the server stops."""
+    return "event-stream" in error or "EventSource" in error
 
 
 @pytest.fixture
 async def page(site: Site) -> AsyncIterator[Any]:
-    errors: list[str] = []
-    async for browser in launched():
-        context = await browser.new_context(viewport={"width": 1280, "height": 900})
-        opened = await context.new_page()
-        opened.on("pageerror", lambda error: errors.append(str(error)))
-        opened.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    async for opened in checked_page(width=1280, tolerated=stream_closing):
         yield opened
-        await context.close()
-    # The only console errors allowed: the stream closing as the server stops.
-    assert [e for e in errors if "event-stream" not in e and "EventSource" not in e] == []
 
 
 async def entries(page: Any) -> list[str]:

@@ -10,11 +10,21 @@ that move things care about.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
+import pytest
+
 from games.runebreaker.board import Board
 from games.runebreaker.commands import Bound, CommandError, execute, parse_bound
 from games.runebreaker.notation import format_board, parse_board
 
 SIZES = (4, 8, 10)
+
+#: One row of a table: a program, a stretch board, and the board it makes (an
+#: effect) or words from the reason it answers ERROR (an error).
+Row = tuple[str, str, str]
+#: The empty board, at every size.
+EMPTY = "~"
 
 
 def stretch(text: str, size: int) -> Board:
@@ -49,3 +59,23 @@ def error_of(program: str, board: Board) -> str:
     except CommandError as error:
         return error.reason
     raise AssertionError(f"{program!r} ran without ERROR:\n{format_board(after)}")
+
+
+def table_tests(
+    effects: Sequence[Row], errors: Sequence[Row]
+) -> tuple[Callable[..., None], Callable[..., None]]:
+    """A group's ``test_effect`` and ``test_error``: every row of its tables, on
+    every size. A test module takes them as its own: ``test_effect, test_error =
+    table_tests(EFFECTS, ERRORS)``."""
+
+    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize(("program", "before", "after"), effects)
+    def test_effect(program: str, before: str, after: str, size: int) -> None:
+        assert run(program, stretch(before, size)) == stretch(after, size)
+
+    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize(("program", "board", "reason"), errors)
+    def test_error(program: str, board: str, reason: str, size: int) -> None:
+        assert reason in error_of(program, stretch(board, size))
+
+    return test_effect, test_error

@@ -1,7 +1,10 @@
-"""Fixed rounds and small drivers for the Rune Breaker engine tests."""
+"""Fixed Rune Breaker rounds and a small driver that plays the engine on a
+manual clock, keeping every notice: for the engine's tests and the bot's
+(render, Discord, runtime)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,17 +51,17 @@ Rc .. .. .. .. .. .. ..
 .. .. .. .. .. .. .. ..
 """
 FINALS_RUNES = [
-    Rune(symbol="A", entry="shift", params=["right", 1]),
-    Rune(symbol="B", entry="recolour", params=["R", "B"]),
-    Rune(symbol="C", entry="rotate", params=[90]),
-    Rune(symbol="D", entry="delete-colour", params=["G"]),
+    *CLASSIC_RUNES,
     Rune(symbol="E", entry="flip", params=["left-right"]),
     Rune(symbol="F", entry="reshape", params=["c", "s"]),
 ]
 FINALS_ROUND = RoundSpec(size=8, runes=FINALS_RUNES, sequence=list("ABC"), reagent=FINALS_REAGENT)
+#: The same Product by another secret sequence: a shift and a recolour commute.
+FINALS_TWIN = FINALS_ROUND.model_copy(update={"sequence": list("BAC")})
 
-# A 4×4 probe board every command above can run on.
+# 4×4 probe boards every command above can run on.
 PROBE = "Rc .. Gs .. / .. Yt .. .. / .. .. Rd .. / Bh .. .. .."
+OTHER_PROBE = "Oc Ox .. .. / .. Rs .. .. / Gd .. .. Pt / .. .. Yh .."
 EMPTY_PROBE = ".. .. .. .. / .. .. .. .. / .. .. .. .. / .. .. .. .."
 
 
@@ -77,6 +80,17 @@ def finals_config(**extra: Any) -> dict[str, Any]:
     return {"variant": "finals", "rounds": rounds, **extra}
 
 
+def options(spec: RoundSpec, **extra: Any) -> dict[str, Any]:
+    """A match's options that play ``spec`` as round 1 (its size names the variant)."""
+    variant = "classic" if spec.size == 10 else "finals"
+    return {"variant": variant, "rounds": [spec.model_dump(mode="json")], **extra}
+
+
+def options_json(spec: RoundSpec, **extra: Any) -> str:
+    """:func:`options` as typed into ``/match new``."""
+    return json.dumps(options(spec, **extra))
+
+
 def board_text(board: Board) -> str:
     return flat(format_board(board))
 
@@ -89,6 +103,10 @@ def with_extra_green(spec: RoundSpec) -> str:
     cells = list(reagent.cells)
     cells[empty] = "Gc"
     return board_text(Board(reagent.size, tuple(cells)))
+
+
+#: The same Product from another Reagent (one more green object).
+CLASSIC_TWIN = CLASSIC_ROUND.model_copy(update={"reagent": with_extra_green(CLASSIC_ROUND)})
 
 
 def wrong_board(spec: RoundSpec) -> str:

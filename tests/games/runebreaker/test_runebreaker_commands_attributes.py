@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from tests.games.runebreaker.commands_support import SIZES, error_of, run, stretch
+from tests.games.runebreaker.commands_support import EMPTY, run, stretch, table_tests
 
 MIXED = """
 Rc Os Rt *
@@ -28,14 +26,6 @@ EFFECTS = [
 ]
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize(("program", "before", "after"), EFFECTS)
-def test_effect(program: str, before: str, after: str, size: int) -> None:
-    assert run(program, stretch(before, size)) == stretch(after, size)
-
-
-EMPTY = "~"
-
 ERRORS = [
     ("recolour R B", "Bc * Os\n~", "no red object to recolour"),
     ("recolour R B", EMPTY, "no red object to recolour"),
@@ -54,10 +44,7 @@ ERRORS = [
 ]
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize(("program", "board", "reason"), ERRORS)
-def test_error(program: str, board: str, reason: str, size: int) -> None:
-    assert reason in error_of(program, stretch(board, size))
+test_effect, test_error = table_tests(EFFECTS, ERRORS)
 
 
 def test_cycle_uses_only_the_colours_on_the_board() -> None:

@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from games.runebreaker.board import Board
-from tests.games.runebreaker.commands_support import SIZES, error_of, run, stretch
+from tests.games.runebreaker.commands_support import (
+    EMPTY,
+    SIZES,
+    error_of,
+    run,
+    stretch,
+    table_tests,
+)
 
 CROWD = """
 Rc Rc * Bs
@@ -41,14 +48,6 @@ EFFECTS = [
 ]
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize(("program", "before", "after"), EFFECTS)
-def test_effect(program: str, before: str, after: str, size: int) -> None:
-    assert run(program, stretch(before, size)) == stretch(after, size)
-
-
-EMPTY = "~"
-
 ERRORS = [
     ("delete-colour R", "Bc * Os\n~", "no red object to delete"),
     ("delete-colour R", EMPTY, "no red object to delete"),
@@ -71,10 +70,7 @@ ERRORS = [
 ]
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize(("program", "board", "reason"), ERRORS)
-def test_error(program: str, board: str, reason: str, size: int) -> None:
-    assert reason in error_of(program, stretch(board, size))
+test_effect, test_error = table_tests(EFFECTS, ERRORS)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.runebreaker.board import Board
-from tests.games.runebreaker.commands_support import SIZES, error_of, run, stretch
+from tests.games.runebreaker.commands_support import EMPTY, error_of, run, stretch, table_tests
 
 CORNERS = """
 Rc Os *
@@ -43,14 +43,6 @@ EFFECTS = [
 ]
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize(("program", "before", "after"), EFFECTS)
-def test_effect(program: str, before: str, after: str, size: int) -> None:
-    assert run(program, stretch(before, size)) == stretch(after, size)
-
-
-EMPTY = "~"
-
 ERRORS = [
     ("rotate 90", EMPTY, "looks the same rotated 90°"),
     ("rotate 90", "Rc * Rc\n~\nRc * Rc", "looks the same rotated 90°"),
@@ -72,10 +64,7 @@ ERRORS = [
 ]
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize(("program", "board", "reason"), ERRORS)
-def test_error(program: str, board: str, reason: str, size: int) -> None:
-    assert reason in error_of(program, stretch(board, size))
+test_effect, test_error = table_tests(EFFECTS, ERRORS)
 
 
 def test_gravity_keeps_the_order_of_a_full_line() -> None:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 from games.runebreaker.notation import parse_board
-from tests.games.runebreaker.commands_support import SIZES, error_of, run, stretch
+from tests.games.runebreaker.commands_support import EMPTY, run, table_tests
 
 ROWS = """
 Bs .. Rc * Yt
@@ -41,14 +39,6 @@ EFFECTS = [
 ]
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize(("program", "before", "after"), EFFECTS)
-def test_effect(program: str, before: str, after: str, size: int) -> None:
-    assert run(program, stretch(before, size)) == stretch(after, size)
-
-
-EMPTY = "~"
-
 ERRORS = [
     ("sort-rows colour", "Rc .. Os * Bt\n~", "every row is already sorted by colour"),
     ("sort-rows shape", "Bc Rs *\n~\n* Gs Bt", "every row is already sorted by shape"),
@@ -64,10 +54,7 @@ ERRORS = [
 ]
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize(("program", "board", "reason"), ERRORS)
-def test_error(program: str, board: str, reason: str, size: int) -> None:
-    assert reason in error_of(program, stretch(board, size))
+test_effect, test_error = table_tests(EFFECTS, ERRORS)
 
 
 def test_symmetrize_keeps_the_middle_line_of_an_odd_board() -> None:

@@ -1,0 +1,54 @@
+"""The offline demo (`genius-bot demo runebreaker`): each of its matches plays to
+the end through the real runtime on SQLite, prints the room's last word, and
+saves the pictures the room was shown."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.demo import play_demo
+from bot.demo.match import NAMES
+from bot.demo.runebreaker import DEMO_MATCHES
+from storage.records import MatchStatus
+
+#: The room's match-over line (bot/render/runebreaker/_rounds.py, match_over).
+OVER = re.compile(
+    r"^(?:\[room\] )?(?:🏆 \*\*(?P<winner>.+) wins the match\*\*|The match ends) — .+\. "
+    rf"Final score: {NAMES[0]} \*\*(?P<first>\d+)\*\* – \*\*(?P<second>\d+)\*\* {NAMES[1]}\.$",
+    re.MULTILINE,
+)
+SAVED = re.compile(r"^\[room\] \(image saved: (?P<path>.+)\)$", re.MULTILINE)
+
+
+@pytest.mark.parametrize("options", DEMO_MATCHES, ids=lambda options: options["variant"])
+async def test_each_rune_breaker_demo_match_plays_to_the_end(
+    options: dict[str, Any], tmp_path: Path
+) -> None:
+    out = io.StringIO()
+    record = await play_demo(
+        "runebreaker", seed=7, out_dir=tmp_path / "images", out=out, options=options
+    )
+    printed = out.getvalue()
+    assert record.status is MatchStatus.FINISHED
+    assert record.config["variant"] == options["variant"]
+
+    (over,) = OVER.finditer(printed)
+    first, second = int(over["first"]), int(over["second"])
+    if first != second:  # a tie goes to the DMO; otherwise the higher score wins
+        assert over["winner"] == NAMES[0 if first > second else 1]
+
+    saved = [Path(found["path"]) for found in SAVED.finditer(printed)]
+    assert saved
+    assert sorted(saved) == sorted((tmp_path / "images").iterdir())
+    assert f"\n{len(saved)} images saved in {tmp_path / 'images'}" in printed
+    for path in saved:
+        with Image.open(path) as image:
+            assert image.format == "PNG"
+            image.load()  # every pixel decodes (a cut-off file raises)
+            assert min(image.size) > 0
