@@ -151,12 +151,15 @@ class MatchRuntime:
                 raise Rejected(
                     f"Match #{match_id} is not running ({live.status}), so it can't be paused."
                 )
-            with live.clock.switched(running=False):
-                await self._commit(
-                    live, live.state, self._everyone("match_paused", reason=reason), "host", HOST,
-                    {"command": "pause", "reason": reason}, MatchStatus.PAUSED, pause_reason=reason,
-                )  # fmt: skip
+            await self._pause_locked(live, reason)
         return live.record
+
+    async def _pause_locked(self, live: LiveMatch, reason: str | None) -> None:
+        with live.clock.switched(running=False):
+            await self._commit(
+                live, live.state, self._everyone("match_paused", reason=reason), "host", HOST,
+                {"command": "pause", "reason": reason}, MatchStatus.PAUSED, pause_reason=reason,
+            )  # fmt: skip
 
     async def resume(self, match_id: int) -> MatchRecord:
         live = await self._load(match_id)
@@ -227,6 +230,10 @@ class MatchRuntime:
             await self._commit(
                 live, step.state, step.notices, "action", actor, payload, live.status, now_ms=now
             )
+            if step.pause is not None and live.status is MatchStatus.RUNNING:
+                # The engine asked for it (a player's emergency pause): the move
+                # is committed first, then the match pauses as a host's pause does.
+                await self._pause_locked(live, step.pause)
             return [n for n in step.notices if n.audience == actor]
 
     @staticmethod
@@ -277,10 +284,13 @@ class MatchRuntime:
         async with live.lock:
             base = {} if live.state is None else live.game.view(live.state, audience)
             now = live.clock.now_ms()
-            # Decision windows are public knowledge (whose clock runs, and how long is left).
+            # Decision windows are public knowledge (whose clock runs, and how long is
+            # left). A seat's timer is not: when its next token comes tells how much
+            # it has solved (Logical Horror), so only that seat and the host see it.
             deadlines = [
                 {"label": d.label, "seat": d.seat, "seconds_left": max(0, d.at_ms - now) // 1000}
                 for d in (live.game.deadlines(live.state) if live.state is not None else [])
+                if not d.timer or d.seat is None or audience in (d.seat, HOST)
             ]
             match = {
                 "id": live.id, "game": live.record.game, "title": live.game.title,
@@ -478,10 +488,13 @@ class MatchRuntime:
             step = live.game.expire(live.state, key, now)
             if step.state is live.state and not step.notices:
                 return  # the engine had nothing to do: no event worth logging
-            logged = self._notice("time_ran_out", HOST, seat=deadline.seat, label=deadline.label)
+            # A scheduled event (a token arriving) is no time running out.
+            logged = [] if deadline.timer else [
+                self._notice("time_ran_out", HOST, seat=deadline.seat, label=deadline.label)
+            ]
             try:
                 await self._commit(
-                    live, step.state, [*step.notices, logged], "expire", None, {"key": key},
+                    live, step.state, [*step.notices, *logged], "expire", None, {"key": key},
                     live.status, now_ms=now,
                 )  # fmt: skip
             except Exception:

@@ -47,6 +47,8 @@ class Deadline(BaseModel):
     ``reminders`` are seconds before ``at_ms`` at which ``seat`` (or the room,
     when ``seat`` is None) is told how long is left. ``label`` says what the
     time is for, in words a player understands ("your bid on cell C").
+    ``timer`` marks a scheduled event rather than a time limit (Logical
+    Horror's next token): nobody's time "runs out" when it fires.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -56,6 +58,7 @@ class Deadline(BaseModel):
     seat: int | None = None
     reminders: tuple[int, ...] = ()
     label: str = ""
+    timer: bool = False
 
 
 class Outcome(BaseModel):
@@ -89,10 +92,15 @@ ActionT = TypeVar("ActionT", bound=BaseModel)
 
 
 class Step(BaseModel, Generic[StateT]):
-    """The result of setup, apply or expire: the new state and its notices."""
+    """The result of setup, apply or expire: the new state and its notices.
+
+    ``pause`` (a reason) asks the runtime to pause the match once the step is
+    committed, as a host's pause would (Logical Horror: any player may pause
+    in an emergency; only the host resumes)."""
 
     state: StateT
     notices: list[Notice] = Field(default_factory=list)
+    pause: str | None = None
 
 
 class Game(ABC, Generic[ConfigT, StateT, ActionT]):
