@@ -3,10 +3,16 @@
 Rune Breaker: round generation per variant over many seeds (goal: median
 ≤ 50 ms a round), and one probe's execution — a 4×4 probe of up to 3
 commands, and a round's full sequence on its own board (goal: ≤ 1 ms).
-One function per section; Logical Horror's puzzle generation and query
-checking join as sections of their own.
 
-    python -m bench.content [--seeds 200]
+Logical Horror: puzzle generation for 8×8 and 10×10 with 2, 3 and 4 colours
+(goal for 10×10 with 3: median ≤ 0.2 s, p95 ≤ 1 s); the two connectivity
+encodings side by side; the uniqueness check of a given puzzle (SAT, and the
+independent plain search on 8×8); one query's check — the format's broken
+rule and every clue's verdict on a 10×10 board (goal: ≤ 1 ms).
+
+One function per section.
+
+    python -m bench.content [--seeds 200] [--puzzles 30] [--only logical_horror]
 """
 
 from __future__ import annotations
@@ -16,8 +22,16 @@ import contextlib
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
+from games.core import rng
+from games.logical_horror import checker
+from games.logical_horror.formats import FORMATS
+from games.logical_horror.generator import draw_solution, generate
+from games.logical_horror.puzzle import Puzzle
+from games.logical_horror.rules import satisfied
+from games.logical_horror.solver import Connectivity, is_unique
 from games.runebreaker import battery
 from games.runebreaker.board import Board
 from games.runebreaker.commands import CommandError, execute
@@ -27,6 +41,9 @@ from games.runebreaker.rounds import PROBE_SIZE, VARIANTS, RoundSpec
 
 ROUND_GOAL_MS = 50.0
 PROBE_GOAL_US = 1000.0
+PUZZLE_GOAL_MS = 200.0
+PUZZLE_P95_GOAL_MS = 1000.0
+QUERY_GOAL_US = 1000.0
 PROBES_PER_ROUND = 50
 
 
@@ -103,16 +120,101 @@ def runebreaker_probes(rounds: dict[str, list[RoundSpec]]) -> None:
         print(figures(label, values, "µs", PROBE_GOAL_US))
 
 
-# -- Logical Horror (to come) ----------------------------------------------------------
+# -- Logical Horror -------------------------------------------------------------------
 
 
-def main(seeds: int) -> None:
-    rounds = runebreaker_rounds(seeds)
-    runebreaker_probes(rounds)
+def _timed_ms(work: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    work()
+    return (time.perf_counter() - started) * 1000
+
+
+def _generated(
+    seeds: int,
+    size: int,
+    colours: int,
+    format_key: str | None = None,
+    connectivity: Connectivity = "cuts",
+) -> tuple[list[float], list[Puzzle]]:
+    """Milliseconds per puzzle, and the puzzles, for seeds 0 … seeds - 1."""
+    times, puzzles = [], []
+    for seed in range(seeds):
+        started = time.perf_counter()
+        puzzles.append(generate(seed, size, size, colours, format_key, connectivity=connectivity))
+        times.append((time.perf_counter() - started) * 1000)
+    return times, puzzles
+
+
+def logical_horror_generation(seeds: int) -> list[Puzzle]:
+    """Generation per size and colour count; returns the 10×10 3-colour puzzles."""
+    kept: list[Puzzle] = []
+    for size in (8, 10):
+        for colours in (2, 3, 4):
+            times, puzzles = _generated(seeds, size, colours)
+            print(
+                figures(
+                    f"logical horror {size}×{size}, {colours} colours", times, "ms", PUZZLE_GOAL_MS
+                )
+            )
+            if (size, colours) == (10, 3):
+                p95 = percentile(times, 0.95)
+                print(f"{'':<34} p95 at {p95 / PUZZLE_P95_GOAL_MS:.0%} of its goal (≤ 1 s)")
+                kept = puzzles
+    return kept
+
+
+def logical_horror_connectivity(seeds: int) -> None:
+    """Lazy cuts against the level encoding, 10×10 with 3 colours, on the two
+    formats that connect."""
+    encodings: tuple[Connectivity, ...] = ("cuts", "levels")
+    for key in (k for k, f in FORMATS.items() if f.connected):
+        for how in encodings:
+            made, puzzles = _generated(seeds, 10, 3, key, how)
+            check = [_timed_ms(partial(is_unique, p, connectivity=how)) for p in puzzles]
+            print(
+                f"{key + ' ' + how:<34} generate median {statistics.median(made):7.1f} ms "
+                f"p95 {percentile(made, 0.95):7.1f} ms | unique? median "
+                f"{statistics.median(check):6.1f} ms p95 {percentile(check, 0.95):6.1f} ms"
+            )
+
+
+def logical_horror_checks(puzzles: Sequence[Puzzle], seeds: int) -> None:
+    """Uniqueness of a given puzzle, and one query's check."""
+    sat = [_timed_ms(partial(is_unique, p)) for p in puzzles]
+    print(figures("logical horror 10×10 unique? (SAT)", sat, "ms", PUZZLE_GOAL_MS))
+    small = [generate(seed, 8, 8, 3) for seed in range(seeds)]
+    plain = [_timed_ms(partial(checker.verify, p, p.solution)) for p in small]
+    print(figures("logical horror 8×8 unique? (plain)", plain, "ms", PUZZLE_GOAL_MS))
+    query_us: list[float] = []
+    for number, puzzle in enumerate(puzzles):
+        answer = FORMATS[puzzle.format]
+        clue_cells = {puzzle.index(clue.row, clue.col) for clue in puzzle.clues}
+        for board in range(20):
+            # A board in the format, clue cells left blank (the full check runs);
+            # the verdicts are computed even when the format refuses it: the worst case.
+            drawn = draw_solution(rng(number, "bench", board), puzzle.height, puzzle.width, answer)
+            shading = tuple(shaded and cell not in clue_cells for cell, shaded in enumerate(drawn))
+            started = time.perf_counter()
+            answer.broken(puzzle, shading)
+            satisfied(puzzle, shading)
+            query_us.append((time.perf_counter() - started) * 1e6)
+    print(figures("logical horror 10×10 query check", query_us, "µs", QUERY_GOAL_US))
+
+
+def main(seeds: int, puzzles: int, only: str | None) -> None:
+    if only in (None, "runebreaker"):
+        rounds = runebreaker_rounds(seeds)
+        runebreaker_probes(rounds)
+    if only in (None, "logical_horror"):
+        kept = logical_horror_generation(puzzles)
+        logical_horror_connectivity(min(puzzles, 10))
+        logical_horror_checks(kept, puzzles)
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seeds", type=int, default=200, help="matches per variant")
+    parser.add_argument("--puzzles", type=int, default=30, help="Logical Horror seeds per size")
+    parser.add_argument("--only", choices=["runebreaker", "logical_horror"], default=None)
     arguments = parser.parse_args()
-    main(arguments.seeds)
+    main(arguments.seeds, arguments.puzzles, arguments.only)

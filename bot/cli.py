@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import games
-from bot import runes_cli
+from bot import puzzle_cli, runes_cli
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -26,6 +26,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _web(args)
     if args.command == "runes":
         return runes_cli.run(args)
+    if args.command == "puzzle":
+        return puzzle_cli.run(args)
     if args.command == "config":
         from bot.settings_example import example_text
 
@@ -64,6 +66,7 @@ def _parser() -> argparse.ArgumentParser:
         "action", choices=["example"], help="print config.example.toml, every setting documented"
     )
     runes_cli.add_parser(sub)
+    puzzle_cli.add_parser(sub)
     return parser
 
 

@@ -5,7 +5,8 @@ private channel. One call is one step's notices for one audience, so it
 becomes one message (split under 2,000 characters, images on the last part).
 A game's adapter may add buttons to what a seat receives (see
 :meth:`DiscordDelivery.add_view_factory`) and to the room's messages
-(:meth:`~DiscordDelivery.add_room_view_factory`), and may have some of the
+(:meth:`~DiscordDelivery.add_room_view_factory`) and to the host log's
+(:meth:`~DiscordDelivery.add_host_view_factory`), and may have some of the
 room's notices shown in a seat's private channel too, as that seat's prompt
 (:meth:`~DiscordDelivery.add_prompts`).
 """
@@ -29,6 +30,8 @@ log = logging.getLogger(__name__)
 ViewFactory = Callable[[MatchRecord, int, Sequence[Notice]], discord.ui.View | None]
 #: Builds the buttons for a room message from the notices it carries, or None.
 RoomViewFactory = Callable[[MatchRecord, Sequence[Notice]], discord.ui.View | None]
+#: Builds the buttons for a host log message from the notices it carries, or None.
+HostViewFactory = Callable[[MatchRecord, Sequence[Notice]], discord.ui.View | None]
 #: Of a room message's notices, those a seat is also shown privately (its prompts).
 Prompts = Callable[[MatchRecord, int, Sequence[Notice]], list[Notice]]
 
@@ -54,12 +57,17 @@ class DiscordDelivery:
         self._views: dict[str, ViewFactory] = {}
         self._room_views: dict[str, RoomViewFactory] = {}
         self._prompts: dict[str, Prompts] = {}
+        self._host_views: dict[str, HostViewFactory] = {}
 
     def add_view_factory(self, game_key: str, factory: ViewFactory) -> None:
         self._views[game_key] = factory
 
     def add_room_view_factory(self, game_key: str, factory: RoomViewFactory) -> None:
         self._room_views[game_key] = factory
+
+    def add_host_view_factory(self, game_key: str, factory: HostViewFactory) -> None:
+        """Buttons on the host log's messages (say, to confirm a claimed win)."""
+        self._host_views[game_key] = factory
 
     def add_prompts(self, game_key: str, prompts: Prompts) -> None:
         """For engines that tell the room whose move it is rather than the seat: the
@@ -85,6 +93,9 @@ class DiscordDelivery:
         if isinstance(audience, int):
             factory = self._views.get(match.game)
             return factory(match, audience, notices) if factory is not None else None
+        if audience == HOST:
+            host = self._host_views.get(match.game)
+            return host(match, notices) if host is not None else None
         room = self._room_views.get(match.game)
         return room(match, notices) if room is not None and audience == PUBLIC else None
 

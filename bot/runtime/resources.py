@@ -4,7 +4,8 @@ Two kinds:
 
 - read once, when a match is created, and stored with the match, so a later
   edit of the file cannot change a match under way (:func:`resolve`; Rune
-  Breaker: a host's rune set, ``rune_set``, becomes the config's ``rounds``);
+  Breaker: a host's rune set, ``rune_set``, becomes the config's ``rounds``;
+  Logical Horror: a host's puzzle file, ``puzzle_file``, its ``puzzle``);
 - kept in memory beside the engine (:func:`prepare`, before a match is
   created, set up, restored or replayed; Decoder: a host's own word list,
   ``word_list``, too large to store with every match).
@@ -68,8 +69,48 @@ async def _runebreaker_rounds(config: Mapping[str, Any]) -> dict[str, Any]:
     return {**config, "rune_set": None, "rounds": rounds}
 
 
+MAX_PUZZLE_BYTES = 2**16  # a 10×10 puzzle file is well under a kilobyte
+
+
+async def _logical_horror_puzzle(config: Mapping[str, Any]) -> dict[str, Any]:
+    path = config.get("puzzle_file")
+    if path is None:
+        if config.get("puzzle") is not None:
+            await asyncio.to_thread(_verify_given_puzzle, config["puzzle"])
+        return dict(config)
+    from games.logical_horror.puzzlefiles import PuzzleFileError, load_puzzle
+
+    try:
+        text = await asyncio.to_thread(_read_small, Path(path), MAX_PUZZLE_BYTES)
+        # The loader proves the puzzle has exactly one solution (a SAT search).
+        puzzle = await asyncio.to_thread(load_puzzle, text)
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        detail = str(error) if isinstance(error, PuzzleFileError) else f"{error}"
+        raise Rejected(f"Can't use the puzzle file {path!r}: {detail}") from None
+    return {**config, "puzzle_file": None, "puzzle": puzzle.model_dump(mode="json")}
+
+
+def _verify_given_puzzle(data: Any) -> None:
+    """A puzzle given whole (the settings or a match's options, for rehearsals) must
+    be one: its solution in the format and satisfying every clue. Only files and
+    generated puzzles are proven unique (tests rely on twins with two answers)."""
+    from pydantic import ValidationError
+
+    from games.logical_horror.puzzle import Puzzle
+    from games.logical_horror.rules import solves
+
+    try:
+        puzzle = Puzzle.model_validate(data)
+        fits = solves(puzzle, puzzle.solution)
+    except (ValidationError, KeyError) as error:
+        raise Rejected(f"Can't use the puzzle given: {error}") from None
+    if not fits:
+        raise Rejected("Can't use the puzzle given: its solution breaks the format or a clue.")
+
+
 _RESOLVERS: dict[str, Callable[[Mapping[str, Any]], Awaitable[dict[str, Any]]]] = {
     "runebreaker": _runebreaker_rounds,
+    "logical_horror": _logical_horror_puzzle,
 }
 
 

@@ -489,9 +489,11 @@ class MatchRuntime:
             if step.state is live.state and not step.notices:
                 return  # the engine had nothing to do: no event worth logging
             # A scheduled event (a token arriving) is no time running out.
-            logged = [] if deadline.timer else [
-                self._notice("time_ran_out", HOST, seat=deadline.seat, label=deadline.label)
-            ]
+            logged = (
+                []
+                if deadline.timer
+                else [self._notice("time_ran_out", HOST, seat=deadline.seat, label=deadline.label)]
+            )
             try:
                 await self._commit(
                     live, step.state, [*step.notices, *logged], "expire", None, {"key": key},

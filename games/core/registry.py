@@ -16,6 +16,7 @@ _MODULES: dict[str, str] = {
     "expression": "games.expression",
     "decoder": "games.decoder",
     "runebreaker": "games.runebreaker",
+    "logical_horror": "games.logical_horror",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

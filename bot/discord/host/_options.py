@@ -16,7 +16,7 @@ FORMAT = (
 
 # Keys that name files on the bot's machine: only its operator sets them (in the
 # settings), never a host typing in Discord.
-OPERATOR_ONLY = frozenset({"word_list", "rune_set"})
+OPERATOR_ONLY = frozenset({"word_list", "rune_set", "puzzle_file"})
 
 
 def parse_options(text: str | None) -> dict[str, Any]:

@@ -8,10 +8,13 @@ import pytest
 
 from games import HOST, Rejected
 from games.decoder import words
+from games.logical_horror.puzzle import Puzzle
+from games.logical_horror.puzzlefiles import format_puzzle
 from games.runebreaker.rounds import RoundSpec
 from games.runebreaker.runesets import RuneSet, format_rune_set
 from storage.records import NewMatch, PlayerRecord
 from tests.bot.runtime.conftest import Harness
+from tests.games.logical_horror.logical_horror_support import PUZZLE
 from tests.games.runebreaker.runebreaker_support import CLASSIC_ROUND
 
 
@@ -83,4 +86,31 @@ async def test_a_broken_rune_set_is_refused_with_its_line(harness: Harness, tmp_
         await harness.runtime.create(runebreaker_match(str(path)))
     with pytest.raises(Rejected, match="not a regular file"):
         await harness.runtime.create(runebreaker_match(str(tmp_path)))
+    assert await harness.runtime.list_for_guild(1) == []
+
+
+def logical_horror_match(**config: object) -> NewMatch:
+    players = [PlayerRecord(seat=0, user_id=1), PlayerRecord(seat=1, user_id=2)]
+    return NewMatch(guild_id=1, game="logical_horror", config=config, seed=3, players=players)
+
+
+async def test_a_hosts_puzzle_file_is_proven_and_stored(harness: Harness, tmp_path: Path) -> None:
+    path = tmp_path / "puzzle.txt"
+    path.write_text(format_puzzle(PUZZLE), encoding="utf-8")
+    match = await harness.runtime.create(logical_horror_match(puzzle_file=str(path)))
+    assert match.config["puzzle_file"] is None
+    assert Puzzle.model_validate(match.config["puzzle"]) == PUZZLE
+
+
+async def test_a_puzzle_with_two_answers_or_a_wrong_solution_is_refused(
+    harness: Harness, tmp_path: Path
+) -> None:
+    loose = PUZZLE.model_copy(update={"clues": PUZZLE.clues[1:]})  # one clue fewer
+    path = tmp_path / "loose.txt"
+    path.write_text(format_puzzle(loose), encoding="utf-8")
+    with pytest.raises(Rejected, match="Can't use the puzzle file"):
+        await harness.runtime.create(logical_horror_match(puzzle_file=str(path)))
+    wrong = PUZZLE.model_copy(update={"solution": [not c for c in PUZZLE.solution]})
+    with pytest.raises(Rejected, match="solution breaks the format or a clue"):
+        await harness.runtime.create(logical_horror_match(puzzle=wrong.model_dump(mode="json")))
     assert await harness.runtime.list_for_guild(1) == []

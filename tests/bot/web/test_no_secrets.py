@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.kits import demo_flag, demo_player, host_script
+from bot.kits import demo_flag, demo_games, demo_player, host_script
 from bot.render import renderer_for
 from bot.web import Limits
 from games import HOST, PUBLIC, Notice, Rejected
@@ -20,7 +20,7 @@ from storage.records import MatchStatus
 from storage.tables import OutboxRow
 from tests.bot.web.conftest import NAMES, Site, close_site, open_site, read_events
 
-GAMES = ("goofspiel", "decoder", "expression", "runebreaker")
+GAMES = tuple(demo_games())  # every game with built-in players, so new games are covered
 SEEDS = random.Random("no secrets").sample(range(10**6), 2)
 STEPS = 30  # moves (or clock jumps) per match: enough to open every kind of window
 MIN_LINE = 12  # shorter private lines ("Kept.") say nothing worth hiding
