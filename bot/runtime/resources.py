@@ -56,6 +56,8 @@ async def _runebreaker_rounds(config: Mapping[str, Any]) -> dict[str, Any]:
 
     path = config.get("rune_set")
     if path is None:
+        if config.get("rounds"):
+            await asyncio.to_thread(_check_given_rounds, config)
         return dict(config)
     try:
         text = await asyncio.to_thread(_read_small, Path(path), MAX_RUNE_SET_BYTES)
@@ -67,6 +69,27 @@ async def _runebreaker_rounds(config: Mapping[str, Any]) -> dict[str, Any]:
         raise Rejected(f"Can't use the rune set {path!r}: {detail}") from None
     rounds = [spec.model_dump(mode="json") for spec in rune_set.rounds]
     return {**config, "rune_set": None, "rounds": rounds}
+
+
+def _check_given_rounds(config: Mapping[str, Any]) -> None:
+    """Rounds given whole (the settings or a match's options) are held to a rune
+    set's standard: a round that errors on its own Reagent, or has a dead
+    command, would break the match the moment it starts."""
+    from pydantic import ValidationError
+
+    from games.runebreaker.pieces import Palette
+    from games.runebreaker.rounds import RoundSpec
+    from games.runebreaker.soundness import check_round
+
+    try:
+        palette = Palette(int(config.get("colours", 6)), int(config.get("shapes", 6)))
+        variant = config.get("variant", "classic")
+        for number, data in enumerate(config["rounds"], start=1):
+            problems = check_round(RoundSpec.model_validate(data), variant, palette)
+            if problems:
+                raise Rejected(f"Round {number} given can't be played: {problems[0]}")
+    except (ValidationError, ValueError, TypeError, KeyError) as error:
+        raise Rejected(f"Can't use the rounds given: {error}") from None
 
 
 MAX_PUZZLE_BYTES = 2**16  # a 10×10 puzzle file is well under a kilobyte

@@ -74,7 +74,8 @@ class QueryRecord(BaseModel):
     board: list[bool]
     clues: list[bool] | None = None
     colours: dict[str, bool] | None = None
-    satisfied: int = 0  # how many clues the board satisfies (the opponent learns it if public)
+    #: How many clues the board satisfies: public queries only (the opponent learns it).
+    satisfied: int | None = None
 
 
 class SeatResources(BaseModel):

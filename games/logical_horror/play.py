@@ -55,7 +55,8 @@ def query(state: LogicalHorrorState, seat: int, action: Query, now_ms: int) -> l
         board=list(action.board),
         clues=clues if action.public else None,
         colours=None if action.public else colours,
-        satisfied=sum(clues),
+        # A private query tells its seat only colour by colour, not a count.
+        satisfied=sum(clues) if action.public else None,
     )
     state.queries.append(record)
     told = tokens.resources_data(state, seat, now_ms)
@@ -94,8 +95,14 @@ def _winning_board(state: LogicalHorrorState, seat: int, board: list[bool]) -> l
     if state.config.host_confirms_win:
         state.pending_win, state.pending_board = seat, board
         return [
-            public("win_claimed", seat=seat, board=board, grid=grid(state)),
-            Notice(audience=HOST, kind="confirm_win", data={"seat": seat}),
+            # Only that a win is claimed: the board is the solution, and the host
+            # may yet deny it (a private query's board stays private too).
+            public("win_claimed", seat=seat),
+            Notice(
+                audience=HOST,
+                kind="confirm_win",
+                data={"seat": seat, "board": board, "grid": grid(state)},
+            ),
         ]
     return finish(state, seat, board)
 

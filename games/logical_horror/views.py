@@ -20,6 +20,7 @@ from games.logical_horror.models import LogicalHorrorState, QueryRecord
 def view(state: LogicalHorrorState, audience: Audience) -> dict[str, Any]:
     shown = _public(state)
     if audience == HOST:
+        shown["pending_board"] = state.pending_board
         shown["rules"] = dict(state.puzzle.rules)
         shown["solution"] = list(state.puzzle.solution)
         shown["seats"] = [_seat(state, seat) for seat in SEATS]
@@ -54,7 +55,6 @@ def _public(state: LogicalHorrorState) -> dict[str, Any]:
             sum(1 for q in state.queries if q.seat == s and not q.public) for s in SEATS
         ],
         "pending_win": state.pending_win,
-        "pending_board": state.pending_board,
     }
 
 

@@ -176,6 +176,7 @@ def _resume(state: RuneBreakerState, now_ms: int) -> list[Notice]:
         clock.open_seat(state, active, held, now_ms)
         state.clocks[active].reserve = current.held_reserve
     current.resume_stage, current.held_ms = None, None
+    current.answers = [AnswerSlot(), AnswerSlot()]  # nobody owes an answer now
     return [public("play_resumed", round=current.number, turn=current.turn, stage=state.stage)]
 
 

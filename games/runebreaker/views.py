@@ -68,7 +68,8 @@ def _public(state: RuneBreakerState) -> dict[str, Any]:
         "buzzer": current.buzzer if state.stage == "answer" else None,
         "answers_in": [slot.given or slot.passed for slot in current.answers],
         "done": list(current.done),
-        "errors": list(current.errors),
+        # Finals ERRORs are private (answered to the seat alone); classic ones public.
+        "errors": list(current.errors) if config.variant == "classic" else None,
         **public_boards(state),
     }
     if config.variant == "classic":
@@ -98,6 +99,7 @@ def _seat(state: RuneBreakerState, seat: int) -> dict[str, Any]:
     if state.round is not None:
         slot = state.current.answers[seat]
         mine["my_answer"] = {"board": slot.board, "symbols": slot.symbols, "passed": slot.passed}
+        mine["my_errors"] = state.current.errors[seat]
     return mine
 
 

@@ -191,15 +191,11 @@ def match_paused(notice: Notice, audience: Audience, names: Sequence[str]) -> Re
 
 
 def win_claimed(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
-    data = notice.data
-    seat = seat_or_none(data.get("seat"))
-    board = board_of(data.get("board"))
-    title = f"{seat_name(names, seat)}'s board"
-    image, _ = _board_picture(f"claimed-{(seat or 0) + 1}.png", data, board, title)
+    # No board: it is the solution, and the host may yet deny the win.
+    seat = seat_or_none(notice.data.get("seat"))
     return Rendered(
         text=f"🏁 **{who(names, seat)}**'s board satisfies every clue! The host is checking it; "
-        "queries wait until then.",
-        images=[image] if image else [],
+        "queries wait until then."
     )
 
 
@@ -238,10 +234,15 @@ def match_over(notice: Notice, audience: Audience, names: Sequence[str]) -> Rend
 
 
 def confirm_win(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
-    seat = notice.data.get("seat")
+    data = notice.data
+    seat = seat_or_none(data.get("seat"))
+    board = board_of(data.get("board"))
+    title = f"{seat_name(names, seat)}'s board"
+    image, _ = _board_picture(f"claimed-{(seat or 0) + 1}.png", data, board, title)
     return Rendered(
         text=f"⚖️ **{who(names, seat)}**'s board satisfies every clue. Confirm the win or deny "
-        "it: the buttons below, or type `confirm` / `deny` here."
+        "it: the buttons below, or type `confirm` / `deny` here.",
+        images=[image] if image else [],
     )
 
 

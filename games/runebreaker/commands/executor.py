@@ -14,16 +14,23 @@ from games.runebreaker.commands.catalog import CATALOG, Bound
 from games.runebreaker.commands.structure import AGAIN, REPEAT, REVERSE_REST, SKIP
 
 _TAKES_NEXT_STEP = frozenset({SKIP, REPEAT})
+#: Steps one run may take. Nested ``repeat``s multiply (k of them run the next
+#: command up to 3^k times), so a typed answer of thirty symbols could otherwise
+#: hold the bot for hours. A fair round takes a few dozen steps; a sequence that
+#: needs more than this cannot run, like any other ERROR.
+MAX_STEPS = 2000
 
 
 class _Run:
-    """The board so far, and the last primitive that ran (what ``again`` repeats)."""
+    """The board so far, the last primitive that ran (what ``again`` repeats),
+    and the steps left in the budget."""
 
-    __slots__ = ("board", "last")
+    __slots__ = ("board", "last", "steps_left")
 
     def __init__(self, board: Board) -> None:
         self.board = board
         self.last: Bound | None = None
+        self.steps_left = MAX_STEPS
 
 
 def execute(board: Board, program: Sequence[Bound]) -> Board:
@@ -45,6 +52,9 @@ def _run_sequence(run: _Run, program: tuple[Bound, ...]) -> None:
 
 def _run_step(run: _Run, program: tuple[Bound, ...], at: int) -> int:
     """Run the step starting at ``at``; returns where the next step starts."""
+    run.steps_left -= 1
+    if run.steps_left < 0:
+        raise CommandError(f"the sequence runs more than {MAX_STEPS} steps")
     bound = program[at]
     name = bound.entry
     if name == SKIP:

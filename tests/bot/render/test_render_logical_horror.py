@@ -211,8 +211,10 @@ def test_a_claimed_win_waits_for_the_host() -> None:
     table = confirmed()
     claimed = render([first(table, "win_claimed")], PUBLIC)
     assert "**Ann**'s board satisfies every clue! The host is checking it" in claimed.text
+    assert claimed.images == []  # the board is the solution: the host may yet deny it
     asked = render([first(table, "confirm_win")], HOST)
     assert "`confirm` / `deny`" in asked.text
+    assert [image.filename for image in asked.images] == ["claimed-1.png"]
     assert "did not confirm **Ann**'s win" in render([first(table, "win_denied")], PUBLIC).text
 
 

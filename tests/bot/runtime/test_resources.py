@@ -114,3 +114,18 @@ async def test_a_puzzle_with_two_answers_or_a_wrong_solution_is_refused(
     with pytest.raises(Rejected, match="solution breaks the format or a clue"):
         await harness.runtime.create(logical_horror_match(puzzle=wrong.model_dump(mode="json")))
     assert await harness.runtime.list_for_guild(1) == []
+
+
+async def test_rounds_given_whole_are_checked_like_a_rune_set(harness: Harness) -> None:
+    """A round that errors on its own Reagent would break the match when it starts."""
+    broken = CLASSIC_ROUND.model_copy(update={"reagent": ".. " * 100})  # nothing to shift
+    players = [PlayerRecord(seat=0, user_id=1), PlayerRecord(seat=1, user_id=2)]
+    for rounds, fine in (([CLASSIC_ROUND], True), ([CLASSIC_ROUND, broken], False)):
+        config = {"rounds": [spec.model_dump(mode="json") for spec in rounds]}
+        new = NewMatch(guild_id=1, game="runebreaker", config=config, seed=3, players=players)
+        if fine:
+            await harness.runtime.create(new)
+            continue
+        with pytest.raises(Rejected, match="Round 2 given can't be played"):
+            await harness.runtime.create(new)
+    assert len(await harness.runtime.list_for_guild(1)) == 1

@@ -7,8 +7,10 @@ import pytest
 
 from games import HOST, PUBLIC, Rejected
 from games.runebreaker import GAME
+from games.runebreaker.rounds import Rune
 from tests.games.runebreaker.runebreaker_support import (
     EMPTY_PROBE,
+    FINALS_ROUND,
     PROBE,
     Table,
     finals_config,
@@ -225,3 +227,15 @@ def test_the_host_sees_the_secret_and_the_seats_do_not() -> None:
     for audience in (PUBLIC, 0, 1):
         assert "secret" not in table.view(audience)
         assert "sequence" not in table.view(audience)["round"]
+
+
+def test_an_answer_of_nested_repeats_is_judged_wrong_not_run_for_hours() -> None:
+    spec = FINALS_ROUND.model_copy(
+        update={"runes": [*FINALS_ROUND.runes, Rune(symbol="@", entry="repeat", params=[3])]}
+    )
+    table = Table.start(finals_config(rounds=[spec.model_dump(mode="json")] * 5))
+    _both_probe(table)
+    table.move(0, "buzz")
+    table.move(0, "answer " + "@" * 29 + "E")
+    table.move(1, "pass")
+    assert table.state.scores == [-1, 0]

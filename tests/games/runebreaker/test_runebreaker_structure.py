@@ -131,3 +131,20 @@ def test_execute_takes_any_sequence_and_leaves_its_input_alone() -> None:
 def test_an_unknown_command_is_a_bug_not_an_error() -> None:
     with pytest.raises(ValueError, match="not a primitive command"):
         execute(Board.empty(4), [Bound("teleport")])
+
+
+def test_nested_repeats_stop_at_the_step_budget() -> None:
+    """Thirty nested repeats would run for hours: the run stops at the budget with
+    an ERROR instead, whatever the repeated command is (even one that skips)."""
+    from games.runebreaker.board import Board
+    from games.runebreaker.commands import Bound, CommandError, execute
+    from games.runebreaker.commands.executor import MAX_STEPS
+
+    board = Board.from_rows([["Rc", None, None, None], [None] * 4, [None] * 4, [None] * 4])
+    for tail in (Bound("skip", ()), Bound("rotate", (90,))):
+        program = [Bound("repeat", (3,))] * 29 + [tail, Bound("rotate", (90,))]
+        with pytest.raises(CommandError, match=f"more than {MAX_STEPS} steps"):
+            execute(board, program)
+    # Within the budget, repeats still multiply as defined.
+    four = [Bound("repeat", (2,)), Bound("repeat", (2,)), Bound("rotate", (90,))]
+    assert execute(board, four) == board
