@@ -1,11 +1,24 @@
-"""Moves through the runtime: N concurrent Goofspiel matches on a SQLite file.
+"""Moves through the runtime: N concurrent Goofspiel matches on SQLite or PostgreSQL.
 
-Simulated players bid as fast as the runtime takes them. Reports moves/s,
-p50/p99 latency from action to committed (``submit`` returns after commit),
+Closed loop (the default): simulated players bid as fast as the runtime takes
+them. Open loop (``--rate``): moves are offered at a fixed rate, spread over
+the matches, as real players press at their own pace; what matters there is
+the latency each move sees, not the throughput.
+
+Reports moves/s, latency from action to committed (``submit`` returns after
+the commit) as p50/p99/max, how many steps the writer put in each transaction,
 RSS per match, and, in the same run on the same database, the rate of bare
-one-row-commit transactions (the ceiling) and the ratio between the two.
+one-row-commit transactions (the ceiling, measured before and after the moves
+and averaged: it wanders with whatever else the machine is doing) and the
+ratio between the two. As the bot does once started, the runtime's heap is
+frozen after start-up (bot.runtime.heap); ``--no-settle`` leaves it alone.
 
     python -m bench.moves [--matches 100 1000] [--auctions 6]
+    python -m bench.moves --matches 1000 --rate 200 --seconds 20
+    python -m bench.moves --database-url postgresql+asyncpg://user@host/db
+
+A PostgreSQL URL names the server: each run gets a scratch database on it,
+dropped afterwards. Without a URL each run gets a SQLite file in a temp folder.
 """
 
 from __future__ import annotations
@@ -16,13 +29,20 @@ import random
 import resource
 import tempfile
 import time
+import uuid
+from collections import Counter
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import BigInteger, Column, Integer, MetaData, String, Table, insert
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.demo.goofspiel import goofspiel as goofspiel_player
-from bot.runtime import MatchRuntime
+from bot.runtime import MatchRuntime, heap
 from games import Notice
 from storage import make_engine, make_sessionmaker, upgrade
 from storage.records import MatchRecord, NewMatch, PlayerRecord
@@ -45,50 +65,91 @@ def rss_mib() -> float:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+# -- the ceiling: bare one-row commits -------------------------------------------------
+
+_CEILING = Table(
+    "bench_ceiling",
+    MetaData(),
+    # SQLite auto-increments only an INTEGER PRIMARY KEY; PostgreSQL wants a BIGINT identity.
+    Column("id", BigInteger().with_variant(Integer(), "sqlite"), primary_key=True),
+    Column("v", String(8)),
+)
+
+
 async def bare_commit_rate(url: str, concurrency: int, total: int) -> float:
     """One-row INSERT + COMMIT transactions, ``concurrency`` at a time: the ceiling."""
     engine = make_engine(url)
     sessions = make_sessionmaker(engine)
     async with engine.begin() as conn:
-        await conn.execute(
-            text("CREATE TABLE IF NOT EXISTS bench_rows (id INTEGER PRIMARY KEY, v TEXT)")
-        )
+        await conn.run_sync(_CEILING.create, checkfirst=True)
     per_worker = total // concurrency
+    row = insert(_CEILING).values(v="x")
 
     async def worker() -> None:
         for _ in range(per_worker):
             async with sessions.begin() as session:
-                await session.execute(text("INSERT INTO bench_rows (v) VALUES ('x')"))
+                await session.execute(row)
 
     started = time.perf_counter()
     await asyncio.gather(*(worker() for _ in range(concurrency)))
     elapsed = time.perf_counter() - started
+    async with engine.begin() as conn:
+        await conn.run_sync(_CEILING.drop)
     await engine.dispose()
     return per_worker * concurrency / elapsed
 
 
-async def play(
-    runtime: MatchRuntime, match_id: int, auctions: int, latencies: list[float], seed: int
-) -> int:
-    rng = random.Random(seed)
-    moves = 0
-    for _ in range(auctions):
-        for seat in sorted(await runtime.to_act(match_id)):
-            view: dict[str, Any] = await runtime.view(match_id, seat)
-            bid = goofspiel_player(view, seat, rng) or "pass"
-            started = time.perf_counter()
-            await runtime.submit_text(match_id, seat, bid)
-            latencies.append((time.perf_counter() - started) * 1000)
-            moves += 1
-    return moves
+# -- the runs ---------------------------------------------------------------------------
 
 
-async def run(matches: int, auctions: int, url: str) -> dict[str, float]:
-    engine = make_engine(url)
-    port = CountingPort()
-    runtime = MatchRuntime(make_sessionmaker(engine), port, checkpoint_seconds=5)
-    await runtime.start_up()
-    rss_before = rss_mib()
+@dataclass
+class Figures:
+    moves: int
+    seconds: float
+    latencies_ms: list[float]
+    batches: Counter[int]
+    rss_kib_per_match: float
+    ceiling: float = 0.0  # bare one-row commits per second, same run
+
+    @property
+    def moves_per_s(self) -> float:
+        return self.moves / self.seconds
+
+    def percentile(self, q: float) -> float:
+        ordered = sorted(self.latencies_ms)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    @property
+    def ratio(self) -> float:
+        return self.moves_per_s / self.ceiling
+
+    def latency(self) -> str:
+        return (
+            f"p50 {self.percentile(0.5):7.2f} ms  p99 {self.percentile(0.99):7.2f} ms  "
+            f"max {max(self.latencies_ms):7.2f} ms"
+        )
+
+
+def batch_summary(batches: Counter[int]) -> str:
+    """How many steps each transaction held: the mean, and steps by batch size."""
+    steps = sum(size * n for size, n in batches.items())
+    if not steps:
+        return "no batches"
+    bands = [(1, 1), (2, 9), (10, 99), (100, 999), (1000, 10**9)]
+    shares = []
+    for low, high in bands:
+        share = sum(size * n for size, n in batches.items() if low <= size <= high) / steps
+        if share:
+            label = str(low) if low == high else f"{low}+" if high > 10**6 else f"{low}-{high}"
+            shares.append(f"{label}: {share:.1%}")
+    count = sum(batches.values())
+    return (
+        f"{count} transactions, {steps / count:.1f} steps each on average, "
+        f"max {max(batches)}; steps in batches of {', '.join(shares)}"
+    )
+
+
+async def _started_matches(runtime: MatchRuntime, matches: int) -> list[int]:
     ids = []
     for i in range(matches):
         players = [PlayerRecord(seat=0, user_id=2 * i), PlayerRecord(seat=1, user_id=2 * i + 1)]
@@ -98,43 +159,145 @@ async def run(matches: int, auctions: int, url: str) -> dict[str, float]:
         await runtime.start(record.id)
         ids.append(record.id)
     await runtime.flush()
-    rss_after = rss_mib()
-    latencies: list[float] = []
+    return ids
+
+
+async def _move(runtime: MatchRuntime, match_id: int, rng: random.Random) -> float | None:
+    """One bid by a seat the match waits on; its latency in ms (None: nothing to do)."""
+    seats = sorted(await runtime.to_act(match_id))
+    if not seats:
+        return None
+    seat = seats[0]
+    view: dict[str, Any] = await runtime.view(match_id, seat)
+    bid = goofspiel_player(view, seat, rng) or "pass"
     started = time.perf_counter()
-    counts = await asyncio.gather(*(play(runtime, m, auctions, latencies, m) for m in ids))
+    await runtime.submit_text(match_id, seat, bid)
+    return (time.perf_counter() - started) * 1000
+
+
+async def closed_loop(runtime: MatchRuntime, ids: Sequence[int], auctions: int) -> list[float]:
+    latencies: list[float] = []
+
+    async def play(match_id: int) -> None:
+        rng = random.Random(match_id)
+        for _ in range(auctions * 2):  # two bids an auction
+            if (ms := await _move(runtime, match_id, rng)) is not None:
+                latencies.append(ms)
+
+    await asyncio.gather(*(play(m) for m in ids))
+    return latencies
+
+
+async def open_loop(
+    runtime: MatchRuntime, ids: Sequence[int], rate: float, seconds: float
+) -> list[float]:
+    """Offer ``rate`` moves a second, each to a match picked at random among those
+    not already waiting on a move of theirs, for ``seconds``."""
+    loop = asyncio.get_running_loop()
+    rng = random.Random(1)
+    idle = list(ids)
+    latencies: list[float] = []
+    moving: set[asyncio.Task[None]] = set()
+
+    async def one(match_id: int) -> None:
+        if (ms := await _move(runtime, match_id, rng)) is not None:
+            latencies.append(ms)
+        idle.append(match_id)
+
+    started = loop.time()
+    for n in range(int(rate * seconds)):
+        await asyncio.sleep(max(0.0, started + n / rate - loop.time()))
+        if not idle:
+            continue  # every match busy: this offer is dropped (and shows in moves/s)
+        match_id = idle.pop(rng.randrange(len(idle)))
+        task = asyncio.create_task(one(match_id))
+        moving.add(task)
+        task.add_done_callback(moving.discard)
+    await asyncio.gather(*moving)
+    return latencies
+
+
+async def run(args: argparse.Namespace, url: str, matches: int) -> Figures:
+    ceiling_before = await bare_commit_rate(url, concurrency=min(matches, 64), total=4000)
+    engine = make_engine(url)
+    runtime = MatchRuntime(make_sessionmaker(engine), CountingPort(), checkpoint_seconds=5)
+    await runtime.start_up()
+    if args.settle:
+        heap.settle()
+    rss_before = rss_mib()
+    ids = await _started_matches(runtime, matches)
+    rss_after = rss_mib()
+    runtime.writer.batch_sizes.clear()
+    started = time.perf_counter()
+    if args.rate is None:
+        latencies = await closed_loop(runtime, ids, args.auctions)
+    else:
+        latencies = await open_loop(runtime, ids, args.rate, args.seconds)
     elapsed = time.perf_counter() - started
+    batches = Counter(runtime.writer.batch_sizes)
     await runtime.flush()
     await runtime.shut_down()
     await engine.dispose()
-    latencies.sort()
-    return {
-        "moves": sum(counts),
-        "moves_per_s": sum(counts) / elapsed,
-        "p50_ms": latencies[len(latencies) // 2],
-        "p99_ms": latencies[int(len(latencies) * 0.99)],
-        "rss_kib_per_match": (rss_after - rss_before) * 1024 / matches,
-    }
+    rss = (rss_after - rss_before) * 1024 / matches
+    ceiling_after = await bare_commit_rate(url, concurrency=min(matches, 64), total=4000)
+    ceiling = (ceiling_before + ceiling_after) / 2
+    return Figures(len(latencies), elapsed, latencies, batches, rss, ceiling)
 
 
-async def main(sizes: list[int], auctions: int) -> None:
-    for matches in sizes:
+# -- databases ----------------------------------------------------------------------------
+
+
+@asynccontextmanager
+async def scratch_database(server_url: str | None) -> AsyncIterator[str]:
+    """A fresh, migrated database: a SQLite file, or a new database on the server."""
+    if server_url is None or make_url(server_url).get_backend_name() == "sqlite":
         with tempfile.TemporaryDirectory() as tmp:
-            url = f"sqlite+aiosqlite:///{tmp}/bench.db"
+            url = server_url or f"sqlite+aiosqlite:///{tmp}/bench.db"
             await upgrade(url)
-            figures = await run(matches, auctions, url)
-            ceiling = await bare_commit_rate(url, concurrency=min(matches, 64), total=4000)
+            yield url
+        return
+    name = f"genius_bench_{uuid.uuid4().hex[:12]}"
+    admin = create_async_engine(server_url, isolation_level="AUTOCOMMIT")
+    try:
+        async with admin.connect() as conn:
+            await conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
+        url = make_url(server_url).set(database=name).render_as_string(hide_password=False)
+        try:
+            await upgrade(url)
+            yield url
+        finally:
+            async with admin.connect() as conn:
+                await conn.exec_driver_sql(f'DROP DATABASE "{name}" WITH (FORCE)')
+    finally:
+        await admin.dispose()
+
+
+async def main(args: argparse.Namespace) -> None:
+    for matches in args.matches:
+        async with scratch_database(args.database_url) as url:
+            figures = await run(args, url, matches)
+        backend = make_url(url).get_backend_name()
+        if args.rate is None:
+            mode, ratio = "closed loop", f"ratio {figures.ratio:.2f}"
+        else:  # the offered rate, not the ceiling, bounds an open loop
+            mode, ratio = f"open loop, {args.rate:g} moves/s offered", "(no ratio: open loop)"
         print(
-            f"moves: {matches:5d} matches  {figures['moves']:6.0f} moves  "
-            f"{figures['moves_per_s']:7.0f} moves/s  p50 {figures['p50_ms']:6.2f} ms  "
-            f"p99 {figures['p99_ms']:7.2f} ms  "
-            f"RSS {figures['rss_kib_per_match']:6.1f} KiB/match  |  "
-            f"bare commits {ceiling:6.0f}/s  ratio {figures['moves_per_s'] / ceiling:.2f}"
+            f"moves ({backend}, {mode}): {matches:5d} matches  {figures.moves:6d} moves  "
+            f"{figures.moves_per_s:7.0f} moves/s  |  bare commits {figures.ceiling:6.0f}/s  {ratio}"
         )
+        print(f"  action -> commit: {figures.latency()}")
+        print(f"  writer: {batch_summary(figures.batches)}")
+        print(f"  RSS {figures.rss_kib_per_match:6.1f} KiB/match")
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--matches", type=int, nargs="+", default=[100, 1000])
     parser.add_argument("--auctions", type=int, default=6, help="auctions each match plays")
-    args = parser.parse_args()
-    asyncio.run(main(args.matches, args.auctions))
+    parser.add_argument("--database-url", help="SQLAlchemy URL (PostgreSQL: the server)")
+    parser.add_argument("--rate", type=float, help="open loop: moves offered per second")
+    parser.add_argument("--seconds", type=float, default=20.0, help="open loop: how long")
+    parser.add_argument(
+        "--no-settle", dest="settle", action="store_false", help="leave the heap unfrozen"
+    )
+    asyncio.run(main(parser.parse_args()))

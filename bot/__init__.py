@@ -13,11 +13,11 @@ if TYPE_CHECKING:
     from bot.discord.client import GeniusBot
 
 
-def create_bot(settings: Settings | None = None) -> GeniusBot:
+def create_bot(settings: Settings | None = None, *, settle_heap: bool = False) -> GeniusBot:
     """The Discord bot for ``settings`` (default: config.toml and the environment)."""
     from bot.discord.client import create_bot as create
 
-    return create(settings)
+    return create(settings, settle_heap=settle_heap)
 
 
 __all__ = ["create_bot"]

@@ -81,7 +81,8 @@ def _run(config: Path | None) -> int:
             file=sys.stderr,
         )
         return 2
-    create_bot(settings).run(settings.discord.token.get_secret_value(), log_handler=None)
+    bot = create_bot(settings, settle_heap=True)
+    bot.run(settings.discord.token.get_secret_value(), log_handler=None)
     return 0
 
 

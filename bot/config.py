@@ -25,6 +25,9 @@ from pydantic_settings import (
 
 import games
 
+if TYPE_CHECKING:
+    from storage.db import PoolSize
+
 CONFIG_ENV = "GENIUS_CONFIG"
 DEFAULT_CONFIG = Path("config.toml")
 PLAIN_TOKEN_ENV = "GENIUS_DISCORD_TOKEN"
@@ -69,6 +72,17 @@ class DiscordSettings(Section):
 
 class DatabaseSettings(Section):
     url: str = "sqlite+aiosqlite:///genius.db"
+    # PostgreSQL's connection pool (SQLite always uses one connection): the
+    # runtime's writer takes one per batch of moves, whatever the number of
+    # matches; the rest serve reads, delivery marks and clock checkpoints.
+    pool_size: int = Field(default=10, ge=1)
+    max_overflow: int = Field(default=10, ge=0)
+    pool_timeout: float = Field(default=30.0, gt=0)  # seconds a request waits for a connection
+
+    def pool(self) -> PoolSize:
+        from storage.db import PoolSize  # settings load without SQLAlchemy
+
+        return PoolSize(self.pool_size, self.max_overflow, self.pool_timeout)
 
 
 class WebSettings(Section):

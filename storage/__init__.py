@@ -1,7 +1,8 @@
 """Persistence for matches: engines, migrations and the match repository."""
 
-from storage.db import alembic_config, make_engine, make_sessionmaker, upgrade
+from storage.db import PoolSize, alembic_config, make_engine, make_sessionmaker, upgrade
 from storage.records import (
+    ChannelMatch,
     Channels,
     EventRecord,
     MatchRecord,
@@ -15,6 +16,7 @@ from storage.repository import UNCHANGED, MatchRepository
 
 __all__ = [
     "UNCHANGED",
+    "ChannelMatch",
     "Channels",
     "EventRecord",
     "MatchRecord",
@@ -23,6 +25,7 @@ __all__ = [
     "NewMatch",
     "OutboxRecord",
     "PlayerRecord",
+    "PoolSize",
     "StaleVersion",
     "alembic_config",
     "make_engine",

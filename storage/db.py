@@ -1,12 +1,15 @@
-"""Engines, sessions and schema upgrades for SQLite (aiosqlite) and PostgreSQL (asyncpg)."""
+"""Engines, sessions and schema upgrades for SQLite (aiosqlite) and PostgreSQL (asyncpg).
+
+Alembic is imported only when a schema is upgraded: it is most of the import
+time of everything else that needs storage (the runtime, the web pages, tools).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import Connection, event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import (
@@ -17,6 +20,9 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 from sqlalchemy.pool import StaticPool
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -32,11 +38,29 @@ _SQLITE_PRAGMAS = (
 _MIGRATION_LOCK_KEY = 0x67656E69
 
 
-def make_engine(url: str) -> AsyncEngine:
+@dataclass(frozen=True)
+class PoolSize:
+    """The connection pool of a server database (PostgreSQL); SQLite ignores it.
+
+    The runtime's writer holds one connection per batch of moves, whatever the
+    number of matches; the rest serve reads, delivery marks and clock
+    checkpoints. ``timeout`` is how long a request waits for a free connection
+    before it fails.
+    """
+
+    size: int = 10
+    overflow: int = 10
+    timeout: float = 30.0
+
+
+def make_engine(url: str, pool: PoolSize | None = None) -> AsyncEngine:
     """An engine for ``url``; SQLite connections get the pragmas above."""
     parsed = make_url(url)
     if not _is_sqlite(parsed):
-        return create_async_engine(parsed)
+        pool = pool or PoolSize()
+        return create_async_engine(
+            parsed, pool_size=pool.size, max_overflow=pool.overflow, pool_timeout=pool.timeout
+        )
     # A memory database lives inside its connection, so every session shares one.
     # A file database gets one connection too: SQLite has a single writer, and
     # writers queueing in-process for one connection beat several connections
@@ -61,6 +85,8 @@ def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
 
 def alembic_config(url: str | None = None) -> Config:
     """The Alembic config for the packaged migrations (no alembic.ini needed)."""
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     if url is not None:
@@ -113,6 +139,8 @@ async def _migrate(conn: AsyncConnection, revision: str) -> None:
 
 
 def _run_alembic_upgrade(connection: Connection, config: Config, revision: str) -> None:
+    from alembic import command
+
     # env.py runs on this connection instead of opening its own engine.
     config.attributes["connection"] = connection
     command.upgrade(config, revision)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -77,6 +77,14 @@ class MatchRecord(BaseModel):
 
     def seat_of_channel(self, channel_id: int) -> int | None:
         return next((p.seat for p in self.players if p.private_channel_id == channel_id), None)
+
+
+class ChannelMatch(NamedTuple):
+    """The match a channel belongs to, and the seat whose private channel it is
+    (None for the room and the host log)."""
+
+    match: MatchRecord
+    seat: int | None
 
 
 class EventRecord(BaseModel):

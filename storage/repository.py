@@ -1,8 +1,10 @@
 """The match repository: queries over a caller-owned session, plain records out.
 
 The caller opens the transaction (``async with sessionmaker.begin() as session``);
-nothing here commits. Writes are single statements, so a move (update +
-append_event + a few enqueue) costs one round trip each.
+nothing here commits. Writes are single statements. The runtime writes its
+moves through :mod:`storage.steps` instead, many matches per statement; the
+one-match writes here (``update``, ``append_event``, ``enqueue_many``) do the
+same for one step, for tools and tests.
 """
 
 from __future__ import annotations
@@ -16,8 +18,6 @@ from sqlalchemy import (
     ColumnElement,
     Integer,
     Select,
-    Table,
-    bindparam,
     case,
     cast,
     false,
@@ -33,7 +33,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 from sqlalchemy.sql import Executable, Subquery
 
+from storage import steps
 from storage.records import (
+    ChannelMatch,
     Channels,
     EventRecord,
     MatchRecord,
@@ -109,7 +111,7 @@ class MatchRepository:
         stmt = _matches().where(MatchRow.status.in_(_UNFINISHED)).order_by(MatchRow.id)
         return await self._records(stmt)
 
-    async def by_channel(self, channel_id: int) -> tuple[MatchRecord, int | None] | None:
+    async def by_channel(self, channel_id: int) -> ChannelMatch | None:
         """The match whose room or host log (seat None) or private channel (its seat) this is.
 
         A channel can serve several matches over time (a room kept for a rematch),
@@ -125,7 +127,7 @@ class MatchRepository:
             .limit(1)
         )
         found = (await self._session.execute(stmt)).first()
-        return None if found is None else (_match_record(found[0]), found[1])
+        return None if found is None else ChannelMatch(_match_record(found[0]), found[1])
 
     async def update(
         self,
@@ -186,20 +188,7 @@ class MatchRepository:
         """Save the clocks of running matches (match id -> clock_ms); no version bump,
         so a checkpoint never makes a concurrent move stale. Other statuses are
         skipped: a paused or finished match already saved its clock."""
-        if not clocks:
-            return
-        matches: Table = MatchRow.__table__  # type: ignore[assignment]
-        # Core executemany: one prepared statement for every match.
-        stmt = (
-            update(matches)
-            .where(
-                matches.c.id == bindparam("b_id"),
-                matches.c.status == MatchStatus.RUNNING.value,
-            )
-            .values(clock_ms=bindparam("b_clock_ms"))
-        )
-        rows = [{"b_id": match_id, "b_clock_ms": ms} for match_id, ms in clocks.items()]
-        await self._session.execute(stmt, rows)
+        await steps.checkpoint_clocks(await self._session.connection(), clocks)
 
     # -- event log -------------------------------------------------------------
 
@@ -270,14 +259,7 @@ class MatchRepository:
         return [_outbox_record(row) for row in rows]
 
     async def mark_delivered(self, ids: Sequence[int]) -> None:
-        if not ids:
-            return
-        await self._session.execute(
-            update(OutboxRow)
-            .where(OutboxRow.id.in_(ids))
-            .values(delivered=True)
-            .execution_options(**_NO_SYNC)
-        )
+        await steps.mark_delivered(await self._session.connection(), ids)
 
     # The hot path (a move: update, append_event, enqueue_many) runs Core
     # statements on the session's connection: same transaction, without the ORM

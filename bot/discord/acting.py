@@ -55,7 +55,7 @@ async def _match_of_channel(runtime: MatchRuntime, channel_id: int | None) -> Ma
     if channel_id is None:
         return None
     found = await runtime.by_channel(channel_id)
-    return None if found is None else found[0]
+    return None if found is None else found.match
 
 
 async def seat_in_channel(

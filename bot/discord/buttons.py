@@ -16,6 +16,7 @@ import discord
 
 from bot.discord.acting import seat_for_click
 from bot.discord.errors import answer_interaction
+from bot.discord.replies import in_time
 from bot.runtime import MatchRuntime
 from games import Notice
 from storage.records import MatchRecord
@@ -59,8 +60,12 @@ class MoveItem(
         self, interaction: discord.Interaction[Any], record: MatchRecord, seat: int, move: str
     ) -> list[Notice]:
         """Make ``move`` (typed as in the action language) for ``seat``, aimed at
-        this item's window; the notices addressed to the seat."""
-        return await _runtime(interaction).submit_text(record.id, seat, move, window=self.window)
+        this item's window; the notices addressed to the seat. Deferred first if
+        committing it outlasts Discord's patience."""
+        runtime = _runtime(interaction)
+        return await in_time(
+            interaction, runtime.submit_text(record.id, seat, move, window=self.window)
+        )
 
 
 def _runtime(interaction: discord.Interaction[Any]) -> MatchRuntime:

@@ -14,7 +14,7 @@ from bot.discord import errors
 from bot.discord.delivery import DiscordDelivery
 from bot.discord.web import make_web
 from bot.kits import adapters
-from bot.runtime import MatchRuntime
+from bot.runtime import MatchRuntime, heap
 from bot.web import WebServer
 from storage.db import make_engine, make_sessionmaker, upgrade
 
@@ -42,7 +42,7 @@ class GeniusBot(commands.Bot):
     #: Per game key: the text a player gets for "help" in a private channel.
     help_texts: dict[str, str]
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, settle_heap: bool = False) -> None:
         intents = discord.Intents.default()
         intents.members = True  # display names for the boards and refusals
         intents.message_content = True  # plain-message moves in private channels
@@ -56,11 +56,14 @@ class GeniusBot(commands.Bot):
             shard_count=settings.discord.shard_count,
         )
         self.settings = settings
-        self.engine = make_engine(settings.database.url)
+        self.engine = make_engine(settings.database.url, settings.database.pool())
         self.sessions = make_sessionmaker(self.engine)
         self.delivery = DiscordDelivery(self)
         self.web = make_web(self)
         self.help_texts = {}
+        # The real process freezes its start-up heap (bot.runtime.heap); tests,
+        # which start many bots in one process, leave the collector alone.
+        self._settle_heap = settle_heap
 
     async def setup_hook(self) -> None:
         await upgrade(self.engine)
@@ -82,6 +85,8 @@ class GeniusBot(commands.Bot):
             await self.web.start()
         self.checkpoints.start()
         await self._sync_commands()
+        if self._settle_heap:
+            heap.settle()
 
     async def _sync_commands(self) -> None:
         guild_ids = self.settings.discord.sync_guild_ids
@@ -110,6 +115,11 @@ class GeniusBot(commands.Bot):
         await super().close()
         await self.engine.dispose()
 
+    async def on_interaction(self, interaction: discord.Interaction[GeniusBot], /) -> None:
+        """Note when each interaction arrived: Discord's 3 s to answer run from
+        then (bot.discord.replies.in_time defers moves that would miss them)."""
+        interaction.extras.setdefault("arrived", self.loop.time())
+
     async def on_message(self, message: discord.Message, /) -> None:
         """No prefix commands: plain messages are moves, handled by the messages cog."""
 
@@ -117,10 +127,11 @@ class GeniusBot(commands.Bot):
         log.info("logged in as %s (%s guilds)", self.user, len(self.guilds))
 
 
-def create_bot(settings: Settings | None = None) -> GeniusBot:
-    """A bot for ``settings`` (default: :func:`bot.config.load_settings`)."""
+def create_bot(settings: Settings | None = None, *, settle_heap: bool = False) -> GeniusBot:
+    """A bot for ``settings`` (default: :func:`bot.config.load_settings`);
+    ``settle_heap``: freeze the heap once started (the real process, see bot.runtime.heap)."""
     if settings is None:
         from bot.config import load_settings
 
         settings = load_settings()
-    return GeniusBot(settings)
+    return GeniusBot(settings, settle_heap=settle_heap)

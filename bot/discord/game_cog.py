@@ -4,15 +4,16 @@ group, the seat a player acts for and their status reply."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord.ext import commands
 
 from bot.discord.acting import Seat, seat_in_channel
 from bot.discord.errors import Refusal
-from bot.discord.replies import render_status, reply_rendered, seat_names
+from bot.discord.replies import in_time, render_status, reply_rendered, seat_names
 from bot.runtime import MatchRuntime
+from games import Notice
 from storage.records import MatchRecord
 
 if TYPE_CHECKING:
@@ -55,6 +56,16 @@ class GameCog(BotGroupCog):
         interaction.extras["match_id"] = acting.match.id
         self._check_game(acting.match)
         return acting
+
+    async def _submit(
+        self, interaction: Interaction, acting: Seat, text: str, *, action: Any = None
+    ) -> list[Notice]:
+        """Make a move for the acting seat (``action`` if given, else ``text``
+        parsed); deferred first if committing it outlasts Discord's patience."""
+        match_id, seat = acting.match.id, acting.seat
+        if action is not None:
+            return await in_time(interaction, self.runtime.submit(match_id, seat, action))
+        return await in_time(interaction, self.runtime.submit_text(match_id, seat, text))
 
     async def _show_status(self, interaction: Interaction) -> None:
         """The seat's status (its view, rendered), just for them."""

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Mapping, Sequence
-from typing import Any
+import logging
+from collections.abc import Awaitable, Mapping, Sequence
+from typing import Any, TypeVar
 
 import discord
 
@@ -14,7 +15,43 @@ from games import Notice
 from games.core import Audience
 from storage.records import MatchRecord
 
+log = logging.getLogger(__name__)
+
 MAX_FILES = 10  # per Discord message
+
+#: Discord forgets an interaction not answered within 3 s of its arrival ("This
+#: interaction failed", though the move may well have been taken). Work still
+#: running this long after arrival is deferred first, leaving a second for the
+#: defer to reach Discord.
+ANSWER_WITHIN_SECONDS = 2.0
+
+T = TypeVar("T")
+
+
+async def in_time(interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
+    """The result of ``work`` (a move being committed, say), keeping the
+    interaction alive: if it is not done :data:`ANSWER_WITHIN_SECONDS` after the
+    interaction arrived, the interaction is deferred (ephemeral, "thinking") and
+    the answer, or the error, becomes its follow-up (:func:`reply` does that).
+    Fast work is answered as before, with no extra call to Discord."""
+    task = asyncio.ensure_future(work)
+    loop = asyncio.get_running_loop()
+    arrived = interaction.extras.get("arrived", loop.time())
+    if not interaction.response.is_done():
+        left = max(0.0, ANSWER_WITHIN_SECONDS - (loop.time() - arrived))
+        try:
+            done, _ = await asyncio.wait({task}, timeout=left)
+        except asyncio.CancelledError:
+            task.cancel()  # the caller gave up: so does the work, as if awaited directly
+            raise
+        if not done and not interaction.response.is_done():
+            try:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            except discord.HTTPException:
+                # Too late already, or Discord briefly away: the move goes on all
+                # the same (it is committed or refused whatever the answer does).
+                log.warning("could not defer a slow interaction", exc_info=True)
+    return await task
 
 
 async def render(

@@ -21,6 +21,18 @@ class Pending:
     notices: list[Notice]
 
 
+@dataclass(slots=True)
+class Armed:
+    """A deadline armed now, with its timers: the deadline itself and its reminders."""
+
+    deadline: Deadline
+    timers: list[Timer]
+
+    def cancel(self) -> None:
+        for timer in self.timers:
+            timer.cancel()
+
+
 @dataclass
 class LiveMatch:
     record: MatchRecord
@@ -28,8 +40,7 @@ class LiveMatch:
     state: Any  # the engine state; None until the host starts the match
     clock: MatchClock
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    # deadline key -> (deadline, its timers: the deadline itself and its reminders)
-    armed: dict[str, tuple[Deadline, list[Timer]]] = field(default_factory=dict)
+    armed: dict[str, Armed] = field(default_factory=dict)  # by deadline key
     # deadline key -> label, for every deadline armed / fired: words for "too late"
     labels: dict[str, str] = field(default_factory=dict)
     fired: dict[str, str] = field(default_factory=dict)
@@ -47,9 +58,8 @@ class LiveMatch:
     def disarm(self, key: str | None = None) -> None:
         keys = [key] if key is not None else list(self.armed)
         for k in keys:
-            _, timers = self.armed.pop(k, (None, []))
-            for timer in timers:
-                timer.cancel()
+            if (armed := self.armed.pop(k, None)) is not None:
+                armed.cancel()
 
 
 def group_by_target(notices: list[Notice]) -> list[tuple[str, list[Notice]]]:

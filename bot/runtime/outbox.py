@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable, Iterable
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.runtime.delivery import DeliveryPort
 from bot.runtime.live import LiveMatch, Pending
+from games import Notice
 from storage.repository import MatchRepository
 
 log = logging.getLogger(__name__)
@@ -35,6 +37,23 @@ class Outbox:
     def kick(self, live: LiveMatch) -> None:
         if live.outbox and (live.pump is None or live.pump.done()):
             live.pump = asyncio.create_task(self._pump(live), name=f"outbox-{live.id}")
+
+    async def requeue(
+        self, find: Callable[[int], LiveMatch | None], lives: Iterable[LiveMatch]
+    ) -> None:
+        """After a restart: queue every undelivered row again, in id order, ahead of
+        anything new, for the matches this process holds (``find``)."""
+        async with self._sessions() as session:
+            rows = await MatchRepository(session).undelivered()
+        for row in rows:
+            live = find(row.match_id)
+            if live is None:
+                continue  # a match this process does not serve, or cannot read
+            notices = [Notice.model_validate(n) for n in row.notices]
+            live.outbox.append(Pending(row.id, row.target, notices))
+        for live in lives:
+            live.outbox.sort(key=lambda p: p.outbox_id)
+            self.kick(live)
 
     async def flush(self, lives: list[LiveMatch]) -> None:
         """Wait until every queued notice is delivered (or has failed) and marked."""

@@ -3,8 +3,11 @@
 A single event-loop timer handle is armed for the earliest entry, instead of
 one asyncio task per deadline: 10,000 armed deadlines cost 10,000 small heap
 entries, cancelling is O(1) (the entry is marked dead and skipped when
-popped), and an idle bot owns no waiting task at all (which is also what lets
-SimCord's virtual loop clock fire deadlines through ``advance_time``). Time
+popped; once dead entries outnumber live ones the heap is rebuilt without
+them, since every move re-arms its match's timers and dead entries would
+otherwise pile up until their time), and an idle bot owns no waiting task at
+all (which is also what lets SimCord's virtual loop clock fire deadlines
+through ``advance_time``). Time
 comes from a :class:`TimeSource`, so tests can instead drive it with
 :class:`ManualTime` and :meth:`Scheduler.advance`.
 """
@@ -16,7 +19,7 @@ import heapq
 import itertools
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 log = logging.getLogger(__name__)
@@ -47,15 +50,25 @@ class ManualTime:
         return self.t
 
 
-@dataclass(order=True)
+async def _nothing() -> None:
+    return None
+
+
+@dataclass(slots=True, eq=False)
 class Timer:
     when: float
     seq: int
-    callback: Callback = field(compare=False)
-    cancelled: bool = field(default=False, compare=False)
+    callback: Callback
+    cancelled: bool = False
+    heap: Scheduler | None = None  # the scheduler whose heap holds it, until popped
 
     def cancel(self) -> None:
+        if self.cancelled:
+            return
         self.cancelled = True
+        self.callback = _nothing  # let go of what the callback holds (a whole match)
+        if self.heap is not None:
+            self.heap._dead_one()
 
 
 class Scheduler:
@@ -66,16 +79,19 @@ class Scheduler:
     def __init__(self, time: TimeSource, *, auto: bool = True) -> None:
         self.time = time
         self.auto = auto
-        self._heap: list[Timer] = []
+        # (when, seq, timer): tuples compare in C, where ordered dataclasses would
+        # call Python for every comparison of every push and pop.
+        self._heap: list[tuple[float, int, Timer]] = []
+        self._dead = 0  # cancelled entries still in the heap
         self._seq = itertools.count()
         self._handle: asyncio.TimerHandle | None = None
         self._started = False
         self._running: set[asyncio.Task[None]] = set()
 
     def call_at(self, when: float, callback: Callback) -> Timer:
-        timer = Timer(when, next(self._seq), callback)
-        heapq.heappush(self._heap, timer)
-        if self._heap[0] is timer:
+        timer = Timer(when, next(self._seq), callback, heap=self)
+        heapq.heappush(self._heap, (when, timer.seq, timer))
+        if self._heap[0][2] is timer:
             self._replan()  # a new earliest entry
         return timer
 
@@ -94,7 +110,7 @@ class Scheduler:
         await asyncio.gather(*self._running, return_exceptions=True)
 
     def pending(self) -> int:
-        return sum(1 for t in self._heap if not t.cancelled)
+        return sum(1 for _, _, t in self._heap if not t.cancelled)
 
     async def drain(self) -> None:
         """Wait for every callback already fired to finish."""
@@ -111,11 +127,30 @@ class Scheduler:
             await self._run(timer)
         self.time.t = target
 
+    def _dead_one(self) -> None:
+        self._dead += 1
+        if self._dead > 32 and 2 * self._dead > len(self._heap):
+            # O(n) now and then, instead of carrying dead entries (and what they
+            # hold) for as long as their deadlines would have run.
+            self._heap = [entry for entry in self._heap if not entry[2].cancelled]
+            heapq.heapify(self._heap)
+            self._dead = 0
+
+    def _pop(self) -> Timer:
+        timer = heapq.heappop(self._heap)[2]
+        timer.heap = None
+        if timer.cancelled:
+            self._dead -= 1
+        return timer
+
+    def _drop_dead(self) -> None:
+        while self._heap and self._heap[0][2].cancelled:
+            self._pop()
+
     def _pop_due(self, until: float) -> Timer | None:
-        while self._heap and self._heap[0].cancelled:
-            heapq.heappop(self._heap)
-        if self._heap and self._heap[0].when <= until:
-            return heapq.heappop(self._heap)
+        self._drop_dead()
+        if self._heap and self._heap[0][0] <= until:
+            return self._pop()
         return None
 
     def _replan(self) -> None:
@@ -123,12 +158,11 @@ class Scheduler:
         if self._handle is not None:
             self._handle.cancel()
             self._handle = None
-        while self._heap and self._heap[0].cancelled:
-            heapq.heappop(self._heap)
+        self._drop_dead()
         if not self._started or not self._heap:
             return
         loop = asyncio.get_running_loop()
-        delay = max(0.0, self._heap[0].when - self.time.now())
+        delay = max(0.0, self._heap[0][0] - self.time.now())
         self._handle = loop.call_at(loop.time() + delay, self._fire)
 
     def _fire(self) -> None:

@@ -25,7 +25,7 @@ def serve(settings: CoreSettings, *, host: str | None, port: int | None, demo: b
 
 async def _serve(settings: CoreSettings, *, host: str | None, port: int | None, demo: bool) -> None:
     await upgrade(settings.database.url)
-    engine = make_engine(settings.database.url)
+    engine = make_engine(settings.database.url, settings.database.pool())
     server = WebServer(
         make_sessionmaker(engine),
         host=host or settings.web.host,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -146,3 +148,9 @@ async def test_memory_url_is_refused() -> None:
     """Upgrading a memory database by URL would migrate a throwaway copy."""
     with pytest.raises(ValueError, match="through its engine"):
         await upgrade("sqlite+aiosqlite:///:memory:")
+
+
+def test_the_runtime_imports_without_alembic() -> None:
+    """Alembic is most of the import time; only migrating needs it."""
+    code = "import sys, bot.runtime, storage; sys.exit('alembic' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

@@ -21,7 +21,7 @@ from bot.discord.decoder._moves import (
 from bot.discord.decoder._views import decoder_view
 from bot.discord.errors import Refusal
 from bot.discord.game_cog import GameCog, Interaction
-from bot.discord.replies import reply
+from bot.discord.replies import in_time, reply
 from games import HOST
 from games.decoder import GAME
 from games.decoder.actions import Unexpected
@@ -53,10 +53,7 @@ class DecoderCog(GameCog, group_name="decoder", group_description="Play Decoder.
     async def _move(self, interaction: Interaction, text: str, action: Any = None) -> None:
         """Submit ``text`` (or ``action``, when a word could mean more than one move)."""
         acting = await self._seat(interaction)
-        if action is not None:
-            notices = await self.runtime.submit(acting.match.id, acting.seat, action)
-        else:
-            notices = await self.runtime.submit_text(acting.match.id, acting.seat, text)
+        notices = await self._submit(interaction, acting, text, action=action)
         view = decoder_view(acting.match, acting.seat, notices)
         await confirm(interaction, acting.match, acting.seat, text, notices, view)
 
@@ -212,7 +209,7 @@ class DecoderCog(GameCog, group_name="decoder", group_description="Play Decoder.
         )
         interaction.extras["match_id"] = record.id
         self._check_game(record)
-        await self.runtime.submit_text(record.id, HOST, "start selection")
+        await in_time(interaction, self.runtime.submit_text(record.id, HOST, "start selection"))
         view = await self.runtime.view(record.id, HOST)
         # Preset hands skip letter selection and go straight to play.
         started = "Play has begun" if view.get("phase") == "play" else "Letter selection has begun"

@@ -22,6 +22,7 @@ from bot.discord.expression._moves import (
     play_text,
     window_now,
 )
+from bot.discord.replies import in_time
 from bot.render.expression._data import example_play, numbers_of, pair_of, symbols_of
 from bot.render.expression._status import known_lines
 from games import Rejected
@@ -45,7 +46,8 @@ async def submit(
     runtime = cast("GeniusBot", interaction.client).runtime
     try:
         record = await runtime.get(match_id)
-        notices = await runtime.submit_text(match_id, seat, text, window=window)
+        move = runtime.submit_text(match_id, seat, text, window=window)
+        notices = await in_time(interaction, move)
         await confirm(interaction, record, seat, notices, fallback)
     except Exception as error:  # the one error path answers; the match carries on
         await answer_interaction(interaction, error, match_id=match_id)

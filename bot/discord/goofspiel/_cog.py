@@ -30,7 +30,7 @@ class GoofspielCog(GameCog, group_name="goofspiel", group_description="Play Squa
     @app_commands.choices(card=CARD_CHOICES)
     async def bid(self, interaction: Interaction, card: app_commands.Choice[int]) -> None:
         acting = await self._seat(interaction)
-        notices = await self.runtime.submit_text(acting.match.id, acting.seat, bid_text(card.value))
+        notices = await self._submit(interaction, acting, bid_text(card.value))
         await confirm(interaction, acting.match, acting.seat, card.value, notices)
 
     @app_commands.command(

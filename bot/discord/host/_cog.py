@@ -19,7 +19,7 @@ from bot.discord.channels import MatchChannels
 from bot.discord.errors import Refusal
 from bot.discord.game_cog import BotGroupCog, Interaction
 from bot.discord.host._options import parse_options
-from bot.discord.replies import render_status, reply, reply_rendered, seat_names
+from bot.discord.replies import in_time, render_status, reply, reply_rendered, seat_names
 from bot.kits import adapters
 from games import HOST, Rejected
 from storage.records import MatchRecord, NewMatch, PlayerRecord
@@ -154,7 +154,7 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
     @app_commands.describe(match=MATCH_HELP)
     async def start(self, interaction: Interaction, match: MatchId | None = None) -> None:
         record = await self._match(interaction, match)
-        await self.runtime.start(record.id)
+        await in_time(interaction, self.runtime.start(record.id))
         await reply(interaction, f"Match #{record.id} started.")
 
     @app_commands.command(name="pause", description="Pause the match: clocks stop, moves wait.")
@@ -163,21 +163,21 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         self, interaction: Interaction, reason: str | None = None, match: MatchId | None = None
     ) -> None:
         record = await self._match(interaction, match)
-        await self.runtime.pause(record.id, reason)
+        await in_time(interaction, self.runtime.pause(record.id, reason))
         await reply(interaction, f"Match #{record.id} paused.")
 
     @app_commands.command(name="resume", description="Resume a paused match.")
     @app_commands.describe(match=MATCH_HELP)
     async def resume(self, interaction: Interaction, match: MatchId | None = None) -> None:
         record = await self._match(interaction, match)
-        await self.runtime.resume(record.id)
+        await in_time(interaction, self.runtime.resume(record.id))
         await reply(interaction, f"Match #{record.id} resumed.")
 
     @app_commands.command(name="abort", description="End the match now, with no result.")
     @app_commands.describe(match=MATCH_HELP)
     async def abort(self, interaction: Interaction, match: MatchId | None = None) -> None:
         record = await self._match(interaction, match)
-        await self.runtime.abort(record.id)
+        await in_time(interaction, self.runtime.abort(record.id))
         await reply(interaction, f"Match #{record.id} aborted.")
 
     # -- reading -----------------------------------------------------------------------

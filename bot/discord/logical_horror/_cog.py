@@ -33,7 +33,7 @@ class LogicalHorrorCog(
 
     async def _move(self, interaction: Interaction, text: str, fallback: str) -> None:
         acting = await self._seat(interaction)
-        notices = await self.runtime.submit_text(acting.match.id, acting.seat, text)
+        notices = await self._submit(interaction, acting, text)
         await confirm(interaction, acting.match, acting.seat, notices, fallback)
 
     async def _query(self, interaction: Interaction, kind: str, board: str | None) -> None:

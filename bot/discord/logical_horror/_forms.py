@@ -16,6 +16,7 @@ import discord
 
 from bot.discord.errors import answer_interaction
 from bot.discord.logical_horror._moves import confirm, query_text
+from bot.discord.replies import in_time
 from games import Rejected
 
 if TYPE_CHECKING:
@@ -86,7 +87,9 @@ class QueryForm(discord.ui.Modal):
         try:
             record = await runtime.get(self.match_id)
             text = query_text(self.kind, self.board.value)
-            notices = await runtime.submit_text(self.match_id, self.seat, text)
+            notices = await in_time(
+                interaction, runtime.submit_text(self.match_id, self.seat, text)
+            )
             await confirm(interaction, record, self.seat, notices, "✅ Query sent.")
         except Exception as error:  # the one error path answers; the match carries on
             await answer_interaction(interaction, error, match_id=self.match_id)

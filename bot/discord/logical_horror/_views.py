@@ -26,7 +26,7 @@ from bot.discord.buttons import MoveItem
 from bot.discord.errors import Refusal, answer_interaction
 from bot.discord.logical_horror._forms import open_form
 from bot.discord.logical_horror._moves import confirm, known_colours
-from bot.discord.replies import reply
+from bot.discord.replies import in_time, reply
 from games import HOST, Notice
 from storage.records import MatchRecord
 
@@ -88,8 +88,10 @@ class HintButton(
     async def act(
         self, interaction: discord.Interaction[Any], record: MatchRecord, seat: int
     ) -> None:
+        # No decision window to aim at (Logical Horror has none): submit directly.
         runtime = cast("GeniusBot", interaction.client).runtime
-        notices = await runtime.submit_text(record.id, seat, f"hint {self.colour}")
+        move = runtime.submit_text(record.id, seat, f"hint {self.colour}")
+        notices = await in_time(interaction, move)
         await confirm(interaction, record, seat, notices, f"✅ Hint on {self.colour} taken.")
 
 
@@ -124,7 +126,7 @@ class HostButton(
                 interaction.user, role
             ):
                 raise Refusal("Only hosts can confirm or deny a win.")
-            await bot.runtime.submit_text(self.match_id, HOST, self.word)
+            await in_time(interaction, bot.runtime.submit_text(self.match_id, HOST, self.word))
             done = "✅ Win confirmed." if self.word == "confirm" else "✅ Win denied; play goes on."
             await reply(interaction, done)
         except Exception as error:  # the one error path answers; the match carries on

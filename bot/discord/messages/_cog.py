@@ -65,10 +65,10 @@ class PrivateMoves(commands.Cog):
         if channel_id in self._other:
             return None
         found = await self.bot.runtime.by_channel(channel_id)
-        if found is None or found[1] is None:
+        if found is None or found.seat is None:
             self._other.add(channel_id)
             return None
-        self._private[channel_id] = (found[0].id, found[1])
+        self._private[channel_id] = (found.match.id, found.seat)
         return self._private[channel_id]
 
     async def _not_yours(self, message: discord.Message, match: MatchRecord) -> None:

@@ -44,7 +44,7 @@ class RuneBreakerCog(GameCog, group_name="runebreaker", group_description="Play 
 
     async def _move(self, interaction: Interaction, text: str, fallback: str) -> None:
         acting = await self._seat(interaction)
-        notices = await self.runtime.submit_text(acting.match.id, acting.seat, text)
+        notices = await self._submit(interaction, acting, text)
         await confirm(interaction, acting.match, acting.seat, notices, fallback)
 
     async def _form(self, interaction: Interaction, form: str) -> None:
@@ -123,9 +123,9 @@ class RuneBreakerCog(GameCog, group_name="runebreaker", group_description="Play 
         if interaction.channel_id is None:
             return DEFAULT_PALETTE
         found = await self.runtime.by_channel(interaction.channel_id)
-        if found is None or found[0].game != GAME_KEY:
+        if found is None or found.match.game != GAME_KEY:
             return DEFAULT_PALETTE
-        palette = (await self.runtime.view(found[0].id, PUBLIC)).get("palette") or {}
+        palette = (await self.runtime.view(found.match.id, PUBLIC)).get("palette") or {}
         try:
             return Palette(int(palette["colours"]), int(palette["shapes"]))
         except (KeyError, TypeError, ValueError):

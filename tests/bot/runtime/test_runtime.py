@@ -83,7 +83,8 @@ async def test_a_move_overtaken_by_its_deadline_is_too_late(harness: Harness) ->
     """A bid that arrives while its deadline is firing is refused, not moved to the next cell."""
     match_id = await harness.started()
     await harness.advance(89.99)  # reminders done; the deadline is next
-    live = harness.runtime._live[match_id]
+    live = harness.runtime._matches.get(match_id)
+    assert live is not None
     await live.lock.acquire()  # hold the match so the expiry and the bid queue up, in that order
     expiry = asyncio.create_task(harness.runtime.scheduler.advance(0.01))
     await asyncio.sleep(0)
@@ -300,17 +301,19 @@ async def test_a_restart_announces_once_after_the_backlog(harness: Harness) -> N
 async def test_a_failed_expiry_is_retried_not_lost(harness: Harness) -> None:
     """A database error while a deadline fires leaves the deadline standing, retried shortly."""
     match_id = await harness.started()
-    live = harness.runtime._live[match_id]
-    real_commit = harness.runtime._commit
+    live = harness.runtime._matches.get(match_id)
+    assert live is not None
+    writer = harness.runtime.writer
+    real_transaction = writer._transaction
     failures = {"left": 1}
 
-    async def flaky_commit(*args: Any, **kwargs: Any) -> None:
-        if failures["left"]:
+    async def flaky_transaction(steps: Any) -> Any:
+        if failures["left"] and any(s.event and s.event.kind == "expire" for s in steps):
             failures["left"] -= 1
             raise OSError("disk I/O error")
-        await real_commit(*args, **kwargs)
+        return await real_transaction(steps)
 
-    harness.runtime._commit = flaky_commit  # type: ignore[method-assign]
+    writer._transaction = flaky_transaction  # type: ignore[method-assign]
     await harness.advance(90)
     assert notices(harness.port, "auction_resolved") == []
     assert live.armed, "the deadline is still armed"
@@ -323,15 +326,18 @@ async def test_a_failed_pause_leaves_the_clock_running(harness: Harness) -> None
     match_id = await harness.started()
     await harness.advance(30)
 
-    async def broken(*args: Any, **kwargs: Any) -> None:
+    async def broken(steps: Any) -> Any:
         raise OSError("database is gone")
 
-    real_commit = harness.runtime._commit
-    harness.runtime._commit = broken  # type: ignore[method-assign]
+    writer = harness.runtime.writer
+    real_transaction = writer._transaction
+    writer._transaction = broken  # type: ignore[method-assign]
     with pytest.raises(OSError, match="gone"):
         await harness.runtime.pause(match_id)
-    harness.runtime._commit = real_commit  # type: ignore[method-assign]
-    assert harness.runtime._live[match_id].clock.running
+    writer._transaction = real_transaction  # type: ignore[method-assign]
+    live = harness.runtime._matches.get(match_id)
+    assert live is not None
+    assert live.clock.running
     await harness.runtime.submit_text(match_id, 0, "1")
     await harness.advance(60)
     assert notices(harness.port, "auction_resolved")[0]["bids"] == [1, 0]
@@ -357,7 +363,7 @@ async def test_a_finished_match_is_forgotten_but_still_readable(harness: Harness
     match_id = await harness.started()
     for _ in range(36):
         await harness.advance(90)
-    assert match_id not in harness.runtime._live
+    assert match_id not in harness.runtime._matches
     assert (await harness.runtime.view(match_id, "public"))["outcome"] is not None
 
 

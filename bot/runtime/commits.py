@@ -1,0 +1,154 @@
+"""Persist before telling anyone: a step becomes a write for the process's writer,
+and only once it is committed does the match change in memory, its deadlines
+get re-armed and its notices get queued for delivery.
+
+Callers hold the match's lock across :meth:`Committer.commit`, so a match's
+steps are written and applied in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import TypeAdapter
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.runtime.live import LiveMatch, Pending, group_by_target
+from bot.runtime.matches import Matches
+from bot.runtime.outbox import Outbox
+from bot.runtime.writer import Writer
+from games import PUBLIC, Notice, Rejected
+from games.core import Actor, Audience
+from storage.records import MatchStatus, StaleVersion
+from storage.repository import MatchRepository
+from storage.steps import NewEvent, NewMessage, StateUpdate, StepWrite
+
+# Runtime notices (started, paused, ...) go to the room and both private channels.
+EVERYONE: tuple[Audience, ...] = (PUBLIC, 0, 1)
+
+
+class Unset:
+    """Marks a field left out, where None is a value (clearing a pause reason)."""
+
+
+UNSET = Unset()
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What one step does to a match: its new state and status, the notices it
+    tells, and the event-log entry that records it."""
+
+    state: Any  # the engine state (None until the match starts)
+    notices: Sequence[Notice]
+    kind: str  # the event's kind: 'host', 'action' or 'expire'
+    actor: Actor | None  # None for the clock
+    payload: dict[str, Any]
+    status: MatchStatus
+    now_ms: int | None = None  # the step's match time; None: the clock's now
+    pause_reason: str | Unset | None = UNSET  # UNSET: as it is
+
+
+def notice(kind: str, audience: Audience = PUBLIC, **data: Any) -> Notice:
+    return Notice(audience=audience, kind=kind, data=data)
+
+
+def everyone(kind: str, **data: Any) -> list[Notice]:
+    """A runtime notice for the room and both private channels."""
+    return [notice(kind, audience, **data) for audience in EVERYONE]
+
+
+class Committer:
+    def __init__(
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        writer: Writer,
+        outbox: Outbox,
+        matches: Matches,
+        *,
+        rearm: Callable[[LiveMatch], None],
+    ) -> None:
+        self._sessions = sessions
+        self.writer = writer
+        self._outbox = outbox
+        self._matches = matches
+        self._rearm = rearm
+
+    async def commit(self, live: LiveMatch, change: Change) -> None:
+        """Write the step (state with its version check + event + outbox), then
+        apply it: the match changes, its deadlines are re-armed, notices queued."""
+        now = live.clock.now_ms() if change.now_ms is None else change.now_ms
+        status = change.status
+        if change.state is not None and live.game.outcome(change.state) is not None:
+            status = MatchStatus.FINISHED
+        reason = change.pause_reason
+        if isinstance(reason, Unset):
+            reason = live.record.pause_reason
+        groups = group_by_target(list(change.notices))
+        update = StateUpdate(
+            expected_version=live.record.version,
+            state=None if change.state is None else change.state.model_dump_json(),
+            status=status,
+            clock_ms=now,
+            pause_reason=reason,
+        )
+        actor = None if change.actor is None else str(change.actor)
+        event = NewEvent(change.kind, actor, change.payload, now)
+        try:
+            written = await self.writer.write(
+                StepWrite(live.id, update, event, [NewMessage(t, _dump(ns)) for t, ns in groups])
+            )
+        except StaleVersion:
+            # Another process wrote this match (two shards misconfigured onto one
+            # guild, or a restore race): take its version rather than wedge.
+            await self.resync(live)
+            raise Rejected("The match changed elsewhere just now; look again and retry.") from None
+        assert written.version is not None
+        live.state = change.state
+        fields = {"version": written.version, "status": status, "clock_ms": now}
+        live.record = live.record.model_copy(update={**fields, "pause_reason": reason})
+        if status.over:
+            live.clock.stop()
+            asyncio.get_running_loop().call_soon(self._matches.retire, live)
+        self._rearm(live)
+        pending = [Pending(i, t, ns) for i, (t, ns) in zip(written.outbox_ids, groups, strict=True)]
+        self._outbox.push(live, pending)
+
+    async def resync(self, live: LiveMatch) -> None:
+        """Take the stored match as it is now (after another writer's step)."""
+        async with self._sessions() as session:
+            record = await MatchRepository(session).get(live.id)
+        if record is None:
+            return
+        live.record = record
+        live.state = live.game.load_state(record.state) if record.state is not None else None
+        self._rearm(live)
+
+    async def announce(self, live: LiveMatch, notices: list[Notice]) -> None:
+        """Queue notices that change no state (a reminder); committed first, like any step."""
+        await self.announce_all([(live, notices)])
+
+    async def announce_all(self, batch: Sequence[tuple[LiveMatch, list[Notice]]]) -> None:
+        """Queue state-free notices for many matches (a restart tells every running
+        match at once): handed to the writer together, so they share its batches."""
+
+        async def one(live: LiveMatch, notices: list[Notice]) -> None:
+            groups = group_by_target(notices)
+            messages = [NewMessage(t, _dump(ns)) for t, ns in groups]
+            written = await self.writer.write(StepWrite(live.id, None, None, messages))
+            ids = written.outbox_ids
+            pending = [Pending(i, t, ns) for i, (t, ns) in zip(ids, groups, strict=True)]
+            self._outbox.push(live, pending)
+
+        await asyncio.gather(*(one(live, notices) for live, notices in batch))
+
+
+# One call into pydantic's serializer per message, straight to the JSON text stored.
+_NOTICES: TypeAdapter[list[Notice]] = TypeAdapter(list[Notice])
+
+
+def _dump(notices: list[Notice]) -> str:
+    return _NOTICES.dump_json(notices).decode()

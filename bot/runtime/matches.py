@@ -1,0 +1,104 @@
+"""The matches a runtime holds in memory, loaded on demand and forgotten when over.
+
+Loading reads one match and parses its state. Two callers asking for the same
+match share one load; a load never makes callers for other matches wait (an
+earlier design held one lock over every load, so one slow read, or a slow
+word list, stalled every match being opened).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+import games
+from bot.runtime.clock import MatchClock
+from bot.runtime.live import LiveMatch
+from bot.runtime.resources import prepare
+from bot.runtime.scheduler import TimeSource
+from games import Rejected
+from storage.records import MatchRecord
+from storage.repository import MatchRepository
+
+log = logging.getLogger(__name__)
+
+
+def game_for(key: str) -> games.Game[Any, Any, Any]:
+    try:
+        return games.get(key)
+    except KeyError:
+        raise Rejected(
+            f"There is no game called {key!r}; choose one of: {', '.join(games.keys())}."
+        ) from None
+
+
+class Matches:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], time: TimeSource) -> None:
+        self._sessions = sessions
+        self._time = time
+        self._live: dict[int, LiveMatch] = {}
+        self._loading: dict[int, asyncio.Task[LiveMatch]] = {}
+
+    def get(self, match_id: int) -> LiveMatch | None:
+        return self._live.get(match_id)
+
+    def __contains__(self, match_id: int) -> bool:
+        return match_id in self._live
+
+    def __iter__(self) -> Iterator[LiveMatch]:
+        return iter(list(self._live.values()))
+
+    def clear(self) -> None:
+        self._live.clear()
+
+    async def load(self, match_id: int) -> LiveMatch:
+        """The match in memory, read from the database if need be (Rejected if none)."""
+        if (live := self._live.get(match_id)) is not None:
+            return live
+        loading = self._loading.get(match_id)
+        if loading is None:
+            loading = asyncio.create_task(self._read(match_id), name=f"load-{match_id}")
+            self._loading[match_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(match_id, None))
+        # Shielded: one caller giving up must not cancel the load the others wait on.
+        return await asyncio.shield(loading)
+
+    async def _read(self, match_id: int) -> LiveMatch:
+        async with self._sessions() as session:
+            record = await MatchRepository(session).get(match_id)
+        if record is None:
+            raise Rejected(f"There is no match #{match_id}.")
+        await prepare(record.game, record.config)
+        # Restored meanwhile (start-up adopts without loading): keep that one.
+        return self._live.get(match_id) or self.adopt(record)
+
+    async def restore(self, record: MatchRecord) -> LiveMatch | None:
+        """Adopt one stored match; one that cannot be read must not stop the others."""
+        try:
+            await prepare(record.game, record.config)
+            return self.adopt(record)
+        except Exception:
+            log.exception(
+                "match %s: cannot restore it (game %r); left as it is", record.id, record.game
+            )
+            return None
+
+    def adopt(self, record: MatchRecord) -> LiveMatch:
+        game = game_for(record.game)
+        state = game.load_state(record.state) if record.state is not None else None
+        live = LiveMatch(
+            record=record, game=game, state=state, clock=MatchClock(self._time, record.clock_ms)
+        )
+        self._live[record.id] = live
+        return live
+
+    def retire(self, live: LiveMatch) -> None:
+        """Forget a finished match once its last notices are out (it reloads on demand)."""
+        if live.pump is not None and not live.pump.done():
+            live.pump.add_done_callback(lambda _: self.retire(live))
+        elif not live.outbox and self._live.get(live.id) is live:
+            del self._live[live.id]

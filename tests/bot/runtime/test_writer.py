@@ -1,0 +1,217 @@
+"""Group commit: the runtime's one writer on a real database, and what it promises
+when some steps are stale, when batches fail, and when the process dies."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+import games
+from bot.runtime import MatchRuntime, replay
+from bot.runtime.writer import Writer
+from games import PUBLIC, Rejected
+from storage.records import StaleVersion
+from storage.repository import MatchRepository
+from storage.steps import StepWrite, StepWritten, write_steps
+from tests.bot.runtime.conftest import Harness
+
+
+async def _moves_logged(harness: Harness, match_id: int) -> list[dict[str, Any]]:
+    async with harness.sessions() as session:
+        events = await MatchRepository(session).events(match_id)
+    return [e.payload for e in events if e.kind == "action"]
+
+
+def _hold_first_batch(writer: Writer) -> asyncio.Event:
+    """The writer's next transaction waits until the returned event is set."""
+    release = asyncio.Event()
+    real = writer._transaction
+
+    async def held(steps: Sequence[StepWrite]) -> Any:
+        writer._transaction = real  # type: ignore[method-assign]
+        await release.wait()
+        return await real(steps)
+
+    writer._transaction = held  # type: ignore[method-assign]
+    return release
+
+
+async def test_a_batch_refuses_only_its_stale_step(harness: Harness) -> None:
+    """Three matches' moves in one transaction, one match written meanwhile by
+    another process: that move alone is refused; the other two are committed and
+    acknowledged in the order they were handed over."""
+    first, stale, third = [await harness.started() for _ in range(3)]
+    async with harness.sessions.begin() as session:  # another process moves `stale` on
+        repo = MatchRepository(session)
+        record = await repo.get(stale)
+        assert record is not None
+        await repo.update(stale, expected_version=record.version, clock_ms=record.clock_ms)
+    blocker = await harness.started()
+    release = _hold_first_batch(harness.runtime.writer)
+    held = asyncio.create_task(harness.runtime.submit_text(blocker, 0, "play 1"))
+    await asyncio.sleep(0)
+    acknowledged: list[int] = []
+
+    async def move(match_id: int, card: int) -> None:
+        await harness.runtime.submit_text(match_id, 0, f"play {card}")
+        acknowledged.append(match_id)
+
+    moves = [asyncio.create_task(move(m, c)) for m, c in ((first, 2), (stale, 3), (third, 4))]
+    await asyncio.sleep(0)
+    release.set()
+    results = await asyncio.gather(held, *moves, return_exceptions=True)
+    assert isinstance(results[2], Rejected)
+    assert "changed elsewhere" in str(results[2])
+    assert acknowledged == [first, third]
+    assert harness.runtime.writer.batch_sizes[3] == 1, "the three moves shared a transaction"
+    assert await _moves_logged(harness, first) == [{"kind": "bid", "card": 2, "auction": 1}]
+    assert await _moves_logged(harness, third) == [{"kind": "bid", "card": 4, "auction": 1}]
+    assert await _moves_logged(harness, stale) == []
+    # The refused match took the stored version: the next move goes through.
+    await harness.runtime.submit_text(stale, 0, "play 5")
+    assert await _moves_logged(harness, stale) == [{"kind": "bid", "card": 5, "auction": 1}]
+
+
+async def test_a_checkpoint_takes_its_turn_with_the_batches(harness: Harness) -> None:
+    """The clock checkpoint updates every running match: it runs between the
+    writer's batches, never beside one (on PostgreSQL the two could deadlock)."""
+    match_id = await harness.started()
+    release = _hold_first_batch(harness.runtime.writer)
+    move = asyncio.create_task(harness.runtime.submit_text(match_id, 0, "play 1"))
+    await asyncio.sleep(0)
+    checkpoint = asyncio.create_task(harness.runtime.checkpoint())
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert not checkpoint.done()
+    release.set()
+    await asyncio.gather(move, checkpoint)
+
+
+@pytest.mark.parametrize("dies", ["before its commit", "after its commit"])
+async def test_a_kill_between_write_and_acknowledgement_loses_nothing_acknowledged(
+    harness: Harness, dies: str
+) -> None:
+    """The process dies while a batch is in flight: every move that was
+    acknowledged is there after restore, and the state replays from the log."""
+    match_id = await harness.started()
+    await harness.runtime.submit_text(match_id, 0, "play 2")
+    await harness.runtime.submit_text(match_id, 1, "play 4")  # auction A resolved
+    writer = harness.runtime.writer
+    written = asyncio.Event()
+    never = asyncio.Event()
+    real = writer._transaction
+
+    async def dying(steps: Sequence[StepWrite]) -> Any:
+        if dies == "after its commit":
+            await real(steps)
+        else:  # written in its transaction, which never commits
+            async with harness.sessions.begin() as session:
+                await write_steps(await session.connection(), steps)
+                written.set()
+                await never.wait()
+        written.set()
+        await never.wait()  # the acknowledgement never comes: the process is gone
+
+    writer._transaction = dying  # type: ignore[method-assign]
+    in_flight = asyncio.create_task(harness.runtime.submit_text(match_id, 0, "play 6"))
+    await written.wait()
+    # The process dies: its tasks end (an uncommitted transaction is rolled back),
+    # nothing is shut down or checkpointed.
+    assert writer._task is not None
+    for task in (writer._task, in_flight):
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+    harness.runtime.scheduler._heap.clear()
+    after = await harness.restart()
+    moves = await _moves_logged(after, match_id)
+    assert moves[:2] == [
+        {"kind": "bid", "card": 2, "auction": 1},
+        {"kind": "bid", "card": 4, "auction": 1},
+    ]
+    assert len(moves) == (3 if dies == "after its commit" else 2)
+    game = games.get("goofspiel")
+    async with after.sessions() as session:
+        repo = MatchRepository(session)
+        stored = await repo.get(match_id)
+        events = await repo.events(match_id)
+    assert stored is not None
+    assert stored.state is not None
+    assert replay(game, stored.config, stored.seed, events) == game.load_state(stored.state)
+    view = await after.runtime.view(match_id, PUBLIC)
+    assert view["letter"] == "B"
+    await after.runtime.shut_down()
+
+
+async def test_loading_one_match_does_not_hold_up_another(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A slow load (a large word list, a slow read) delays only its own match."""
+    slow = await harness.started(move_seconds=77)
+    quick = await harness.started()
+    fresh = MatchRuntime(harness.sessions, harness.port, scheduler=harness.runtime.scheduler)
+    loading = asyncio.Event()
+    release = asyncio.Event()
+    real = fresh._matches._read
+
+    async def read(match_id: int) -> Any:
+        if match_id == slow:
+            loading.set()
+            await release.wait()
+        return await real(match_id)
+
+    monkeypatch.setattr(fresh._matches, "_read", read)
+    first = asyncio.create_task(fresh.view(slow, PUBLIC))
+    second = asyncio.create_task(fresh.view(slow, PUBLIC))  # shares the same load
+    await loading.wait()
+    view = await asyncio.wait_for(fresh.view(quick, PUBLIC), timeout=5)
+    assert view["match"]["id"] == quick
+    assert not first.done()
+    release.set()
+    assert (await first)["match"]["id"] == (await second)["match"]["id"] == slow
+
+
+# -- the writer alone, with a stand-in transaction --------------------------------------
+
+
+class _Recording(Writer):
+    def __init__(self, fail: BaseException | None = None) -> None:
+        super().__init__(async_sessionmaker[AsyncSession]())
+        self.batches: list[list[int]] = []
+        self.fail = fail
+
+    async def _transaction(self, steps: Sequence[StepWrite]) -> list[StepWritten | StaleVersion]:
+        self.batches.append([s.match_id for s in steps])
+        await asyncio.sleep(0)
+        if self.fail is not None:
+            raise self.fail
+        return [StepWritten(1, []) for _ in steps]
+
+
+def _messages_only(match_id: int) -> StepWrite:
+    return StepWrite(match_id, None, None, [])
+
+
+async def test_everything_waiting_goes_in_the_next_batch_once_per_match() -> None:
+    writer = _Recording()
+    first = asyncio.create_task(writer.write(_messages_only(1)))
+    await asyncio.sleep(0)  # the first batch is being written
+    rest = [asyncio.create_task(writer.write(_messages_only(m))) for m in (2, 3, 2, 4)]
+    await asyncio.gather(first, *rest)
+    assert writer.batches == [[1], [2, 3, 4], [2]]
+    assert writer.batch_sizes == {1: 2, 3: 1}
+
+
+async def test_a_failed_batch_fails_each_of_its_steps() -> None:
+    writer = _Recording(fail=OSError("disk I/O error"))
+    results = await asyncio.gather(
+        *(writer.write(_messages_only(m)) for m in (1, 2)), return_exceptions=True
+    )
+    assert [type(r) for r in results] == [OSError, OSError]
+    assert writer.batch_sizes == {}
+    writer.fail = None
+    assert await writer.write(_messages_only(1)) == StepWritten(1, [])
