@@ -10,6 +10,7 @@ buttons); :class:`MoveItem` gives them the one path for a click.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
@@ -70,3 +71,31 @@ class MoveItem(
 
 def _runtime(interaction: discord.Interaction[Any]) -> MatchRuntime:
     return cast("GeniusBot", interaction.client).runtime
+
+
+#: A game's confirmation of a move to its mover (see :func:`replies.confirm_move`).
+Confirm = Callable[
+    [discord.Interaction[Any], MatchRecord, int, Sequence[Notice], str], Awaitable[None]
+]
+
+
+async def submit_form(
+    interaction: discord.Interaction[Any],
+    match_id: int,
+    seat: int,
+    text: str,
+    window: str | None,
+    *,
+    confirm: Confirm,
+    fallback: str,
+) -> None:
+    """A form's move for ``seat``, aimed at the window its button carried, then
+    confirmed ephemerally; the one error path answers anything else."""
+    runtime = _runtime(interaction)
+    try:
+        record = await runtime.get(match_id)
+        move = runtime.submit_text(match_id, seat, text, window=window)
+        notices = await in_time(interaction, move)
+        await confirm(interaction, record, seat, notices, fallback)
+    except Exception as error:  # the one error path answers; the match carries on
+        await answer_interaction(interaction, error, match_id=match_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Mapping, Sequence
+from collections.abc import Awaitable, Collection, Mapping, Sequence
 from typing import Any, TypeVar
 
 import discord
@@ -147,3 +147,23 @@ def _parts(text: str, images: Sequence[Image]) -> list[tuple[str | None, list[Im
         parts[-1] = (parts[-1][0], batches.pop(0))
     parts.extend((None, batch) for batch in batches)
     return parts
+
+
+async def confirm_move(
+    interaction: discord.Interaction[Any],
+    match: MatchRecord,
+    seat: int,
+    notices: Sequence[Notice],
+    fallback: str,
+    kinds: Collection[str],
+) -> None:
+    """Tell the mover (only them) that the move is in: the notices of ``kinds``
+    rendered for the seat, in words (pictures go to its private channel), or
+    ``fallback`` when none came."""
+    mine = [n for n in notices if n.kind in kinds]
+    if not mine:
+        await reply(interaction, fallback)
+        return
+    names = await seat_names(interaction.client, match)
+    rendered = await render(match.game, mine, seat, names)
+    await reply(interaction, rendered.text or fallback)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from bot.discord.buttons import submit_form
 from bot.discord.errors import answer_interaction
 from bot.discord.expression._moves import (
     CLOSED,
@@ -22,7 +23,6 @@ from bot.discord.expression._moves import (
     play_text,
     window_now,
 )
-from bot.discord.replies import in_time
 from bot.render.expression._data import example_play, numbers_of, pair_of, symbols_of
 from bot.render.expression._status import known_lines
 from games import Rejected
@@ -43,14 +43,7 @@ async def submit(
     fallback: str,
 ) -> None:
     """Make a move for ``seat`` and confirm it ephemerally; the one error path answers."""
-    runtime = cast("GeniusBot", interaction.client).runtime
-    try:
-        record = await runtime.get(match_id)
-        move = runtime.submit_text(match_id, seat, text, window=window)
-        notices = await in_time(interaction, move)
-        await confirm(interaction, record, seat, notices, fallback)
-    except Exception as error:  # the one error path answers; the match carries on
-        await answer_interaction(interaction, error, match_id=match_id)
+    await submit_form(interaction, match_id, seat, text, window, confirm=confirm, fallback=fallback)
 
 
 class _Form(discord.ui.Modal):

@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.replies import render, reply, seat_names
+from bot.discord.replies import confirm_move
 from bot.render.expression._data import typed
 from games import Notice, Rejected
 from games.expression import GAME
@@ -91,11 +91,5 @@ async def confirm(
     notices: Sequence[Notice],
     fallback: str,
 ) -> None:
-    """Tell the mover (only them) that the move is in; the channels carry the rest."""
-    mine = [n for n in notices if n.kind in CONFIRMATIONS]
-    if not mine:
-        await reply(interaction, fallback)
-        return
-    names = await seat_names(interaction.client, match)
-    rendered = await render(match.game, mine, seat, names)
-    await reply(interaction, rendered.text or fallback)
+    """Tell the mover (only them) that the move is in, with its private answer."""
+    await confirm_move(interaction, match, seat, notices, fallback, CONFIRMATIONS)

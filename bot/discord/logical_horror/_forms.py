@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.discord.errors import answer_interaction
+from bot.discord.buttons import submit_form
 from bot.discord.logical_horror._moves import confirm, query_text
-from bot.discord.replies import in_time
 from games import Rejected
 
 if TYPE_CHECKING:
@@ -83,16 +82,12 @@ class QueryForm(discord.ui.Modal):
         self.add_item(self.board)
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        runtime = _runtime(interaction)
-        try:
-            record = await runtime.get(self.match_id)
-            text = query_text(self.kind, self.board.value)
-            notices = await in_time(
-                interaction, runtime.submit_text(self.match_id, self.seat, text)
-            )
-            await confirm(interaction, record, self.seat, notices, "✅ Query sent.")
-        except Exception as error:  # the one error path answers; the match carries on
-            await answer_interaction(interaction, error, match_id=self.match_id)
+        text = query_text(self.kind, self.board.value)
+        # No decision window: Logical Horror's queries can't go stale.
+        await submit_form(
+            interaction, self.match_id, self.seat, text, None,
+            confirm=confirm, fallback="✅ Query sent.",
+        )  # fmt: skip
 
 
 async def open_form(

@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.discord.errors import answer_interaction
-from bot.discord.replies import in_time
+from bot.discord.buttons import submit_form
 from bot.discord.runebreaker._moves import answer_text, confirm, form_window, probe_text
 from bot.render.runebreaker._data import board_of, mapping
 from games.runebreaker.board import Board
@@ -39,14 +38,7 @@ async def submit(
     fallback: str,
 ) -> None:
     """Make a move for ``seat`` and confirm it ephemerally; the one error path answers."""
-    runtime = cast("GeniusBot", interaction.client).runtime
-    try:
-        record = await runtime.get(match_id)
-        move = runtime.submit_text(match_id, seat, text, window=window)
-        notices = await in_time(interaction, move)
-        await confirm(interaction, record, seat, notices, fallback)
-    except Exception as error:  # the one error path answers; the match carries on
-        await answer_interaction(interaction, error, match_id=match_id)
+    await submit_form(interaction, match_id, seat, text, window, confirm=confirm, fallback=fallback)
 
 
 def palette_help(view: Mapping[str, Any]) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.replies import render, reply, seat_names
+from bot.discord.replies import confirm_move
 from games import Notice, Rejected
 from games.runebreaker import GAME
 from storage.records import MatchRecord
@@ -123,12 +123,5 @@ async def confirm(
     notices: Sequence[Notice],
     fallback: str,
 ) -> None:
-    """Tell the mover (only them) the move is in, with its private answer in
-    words (its pictures are in the private channel)."""
-    mine = [n for n in notices if n.kind in CONFIRMATIONS]
-    if not mine:
-        await reply(interaction, fallback)
-        return
-    names = await seat_names(interaction.client, match)
-    rendered = await render(match.game, mine, seat, names)
-    await reply(interaction, rendered.text or fallback)
+    """Tell the mover (only them) that the move is in, with its private answer."""
+    await confirm_move(interaction, match, seat, notices, fallback, CONFIRMATIONS)
