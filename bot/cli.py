@@ -11,11 +11,21 @@ from pathlib import Path
 
 import games
 from bot import puzzle_cli, runes_cli
+from bot.operator_errors import OperatorError, database_ready, settings_from, shown_url
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.command == "run" else logging.WARNING)
+    try:
+        return _command(args)
+    except OperatorError as error:
+        # The operator's mistake, in one line: no traceback to read through.
+        print(f"genius-bot: {error}", file=sys.stderr)
+        return 2
+
+
+def _command(args: argparse.Namespace) -> int:
     if args.command == "run":
         return _run(args.config)
     if args.command == "demo":
@@ -71,16 +81,14 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _run(config: Path | None) -> int:
-    from bot.config import load_settings
     from bot.discord import create_bot
 
-    settings = load_settings(config)
+    settings = settings_from(config)
     if settings.discord.token is None:
-        print(
-            "genius-bot: set GENIUS_DISCORD_TOKEN (or discord.token in config.toml) to run.",
-            file=sys.stderr,
-        )
-        return 2
+        raise OperatorError("set GENIUS_DISCORD_TOKEN (or discord.token in config.toml) to run.")
+    # Open and upgrade the database before logging in: a bad database setting
+    # fails here, at once, not after the bot has connected to Discord.
+    database_ready(settings.database.url)
     bot = create_bot(settings, settle_heap=True)
     bot.run(settings.discord.token.get_secret_value(), log_handler=None)
     return 0
@@ -120,20 +128,16 @@ def _demo_games() -> list[str]:
 
 
 def _web(args: argparse.Namespace) -> int:
-    from bot.config import load_settings
     from bot.web.alone import serve
 
-    settings = load_settings(args.config)
+    settings = settings_from(args.config)
     return serve(settings, host=args.host, port=args.port, demo=args.demo)
 
 
 def _db_upgrade(config: Path | None) -> int:
-    from bot.config import load_settings
-    from storage import upgrade
-
-    settings = load_settings(config)
-    asyncio.run(upgrade(settings.database.url))
-    print(f"schema is up to date: {settings.database.url}")
+    settings = settings_from(config)
+    database_ready(settings.database.url)
+    print(f"schema is up to date: {shown_url(settings.database.url)}")
     return 0
 
 
