@@ -38,6 +38,8 @@ def _command(args: argparse.Namespace) -> int:
         return runes_cli.run(args)
     if args.command == "puzzle":
         return puzzle_cli.run(args)
+    if args.command == "invite-url":
+        return _invite_url(args)
     if args.command == "config":
         from bot.settings_example import example_text
 
@@ -74,6 +76,12 @@ def _parser() -> argparse.ArgumentParser:
     config = sub.add_parser("config", help="settings file help")
     config.add_argument(
         "action", choices=["example"], help="print config.example.toml, every setting documented"
+    )
+    invite = sub.add_parser(
+        "invite-url", help="print the link that adds the bot to a server, with its permissions"
+    )
+    invite.add_argument(
+        "--client-id", type=int, default=None, help="the application id (default: from the token)"
     )
     runes_cli.add_parser(sub)
     puzzle_cli.add_parser(sub)
@@ -132,6 +140,24 @@ def _web(args: argparse.Namespace) -> int:
 
     settings = settings_from(args.config)
     return serve(settings, host=args.host, port=args.port, demo=args.demo)
+
+
+def _invite_url(args: argparse.Namespace) -> int:
+    from bot.discord.invite import application_id, invite_url
+
+    client_id = args.client_id
+    if client_id is None:
+        settings = settings_from(args.config)
+        if settings.discord.token is None:
+            raise OperatorError(
+                "set GENIUS_DISCORD_TOKEN, or give --client-id (the application id)."
+            )
+        try:
+            client_id = application_id(settings.discord.token.get_secret_value())
+        except ValueError as error:
+            raise OperatorError(f"{error}; give --client-id (the application id).") from None
+    print(invite_url(client_id))
+    return 0
 
 
 def _db_upgrade(config: Path | None) -> int:
