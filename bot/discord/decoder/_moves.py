@@ -3,6 +3,7 @@ of a taken move, and the autocomplete lists (read from the seat's own view)."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -10,13 +11,16 @@ import discord
 from discord import app_commands
 
 from bot.discord.acting import seat_in_channel
+from bot.discord.errors import Refusal
 from bot.discord.replies import render, reply, seat_names
-from games import Notice
+from games import Notice, Rejected
 from games.decoder import GAME
 from storage.records import MatchRecord
 
 if TYPE_CHECKING:
     from bot.discord.client import GeniusBot
+
+log = logging.getLogger(__name__)
 
 #: The seat's own notices worth repeating in the ephemeral reply: the direct
 #: result of its move (the rest, like its next turn prompt, is in its channel).
@@ -72,7 +76,11 @@ async def seat_view(interaction: discord.Interaction[Any]) -> dict[str, Any] | N
         if acting.match.game != GAME.key:
             return None
         return await runtime.view(acting.match.id, acting.seat)
-    except Exception:  # a refusal or a gone match: offer nothing
+    except (Refusal, Rejected):  # not a player here, or the match is gone: offer nothing
+        return None
+    except Exception:
+        # Autocomplete must answer whatever happens, but a bug is logged, not hidden.
+        log.exception("decoder autocomplete failed in channel %s", interaction.channel_id)
         return None
 
 

@@ -4,6 +4,7 @@ turn through buttons, slash commands and plain messages, and who sees what."""
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 import pytest
@@ -226,6 +227,28 @@ async def test_autocomplete_offers_only_the_seats_own_unused_tanks(world: World)
     theirs = await world.bob.autocomplete(match.private[1], "decoder ask", "tank", "gear")
     assert theirs == [{"name": "6 · Gear Train (12 units)", "value": "6"}]
     assert await world.carol.autocomplete(match.room, "decoder guess", "tank", "") == []
+
+
+async def test_autocomplete_logs_a_failure_instead_of_hiding_it(
+    world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """It still answers (with nothing), but an unexpected error reaches the log."""
+    match = await decoder_match(world)
+    runtime = world.bot.runtime
+
+    async def broken(*_: object) -> dict[str, object]:
+        raise RuntimeError("the view broke")
+
+    monkeypatch.setattr(runtime, "view", broken)
+    with caplog.at_level(logging.ERROR, logger="bot.discord.decoder._moves"):
+        offered = await world.alice.autocomplete(match.private[0], "decoder guess", "tank", "")
+    assert offered == []
+    assert "the view broke" in caplog.text
+    # A refusal (carol plays in no match) is no error: nothing is logged for it.
+    caplog.clear()
+    with caplog.at_level(logging.ERROR, logger="bot.discord.decoder._moves"):
+        assert await world.carol.autocomplete(match.room, "decoder guess", "tank", "") == []
+    assert caplog.text == ""
 
 
 async def test_must_restore_gets_a_restore_button(world: World) -> None:
