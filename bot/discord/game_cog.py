@@ -11,7 +11,13 @@ from discord.ext import commands
 
 from bot.discord.acting import Seat, seat_in_channel
 from bot.discord.errors import Refusal
-from bot.discord.replies import in_time, render_status, reply_rendered, seat_names
+from bot.discord.replies import (
+    confirm_move,
+    in_time,
+    render_status,
+    reply_rendered,
+    seat_names,
+)
 from bot.runtime import MatchRuntime
 from games import Notice
 from storage.records import MatchRecord
@@ -41,6 +47,8 @@ class GameCog(BotGroupCog):
     #: The game's key, and how a refusal names a match of it ("a Decoder match").
     game_key: ClassVar[str]
     match_kind: ClassVar[str]
+    #: Notice kinds that confirm a move to its mover, for :meth:`_confirmed_move`.
+    confirmations: ClassVar[frozenset[str]] = frozenset()
 
     def _check_game(self, match: MatchRecord) -> None:
         if match.game != self.game_key:
@@ -66,6 +74,15 @@ class GameCog(BotGroupCog):
         if action is not None:
             return await in_time(interaction, self.runtime.submit(match_id, seat, action))
         return await in_time(interaction, self.runtime.submit_text(match_id, seat, text))
+
+    async def _confirmed_move(self, interaction: Interaction, text: str, fallback: str) -> None:
+        """Make the typed move for the user's seat and tell them (only them) it is
+        in: the notices of :attr:`confirmations` in words, else ``fallback``."""
+        acting = await self._seat(interaction)
+        notices = await self._submit(interaction, acting, text)
+        await confirm_move(
+            interaction, acting.match, acting.seat, notices, fallback, self.confirmations
+        )
 
     async def _show_status(self, interaction: Interaction) -> None:
         """The seat's status (its view, rendered), just for them."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from discord import app_commands
 
 from bot.discord.expression._forms import open_form
-from bot.discord.expression._moves import GAME_KEY, confirm, guess_text, play_text
+from bot.discord.expression._moves import CONFIRMATIONS, GAME_KEY, guess_text, play_text
 from bot.discord.game_cog import GameCog, Interaction
 
 STARTER_CHOICES = [
@@ -34,11 +34,7 @@ class ExpressionCog(
 ):
     game_key = GAME_KEY
     match_kind = "an Expression Black & White match"
-
-    async def _move(self, interaction: Interaction, text: str, fallback: str) -> None:
-        acting = await self._seat(interaction)
-        notices = await self._submit(interaction, acting, text)
-        await confirm(interaction, acting.match, acting.seat, notices, fallback)
+    confirmations = CONFIRMATIONS
 
     async def _form(self, interaction: Interaction, form: str) -> None:
         acting = await self._seat(interaction)
@@ -46,13 +42,13 @@ class ExpressionCog(
 
     @app_commands.command(name="ready", description="Say you are done planning.")
     async def ready(self, interaction: Interaction) -> None:
-        await self._move(interaction, "ready", "✅ You are ready.")
+        await self._confirmed_move(interaction, "ready", "✅ You are ready.")
 
     @app_commands.command(name="first", description="Advantage holder: who plays first in bout 1.")
     @app_commands.describe(who="Who plays first")
     @app_commands.choices(who=STARTER_CHOICES)
     async def first(self, interaction: Interaction, who: app_commands.Choice[str]) -> None:
-        await self._move(interaction, f"first {who.value}", "✅ Chosen: see the room.")
+        await self._confirmed_move(interaction, f"first {who.value}", "✅ Chosen: see the room.")
 
     @app_commands.command(name="play", description="Play your expression (no argument: a form).")
     @app_commands.describe(expression="e.g. 7 + 12 * 3: the global pair, two numbers, a symbol")
@@ -60,7 +56,7 @@ class ExpressionCog(
         if expression is None:
             await self._form(interaction, "play")
         else:
-            await self._move(interaction, play_text(expression), "✅ Played.")
+            await self._confirmed_move(interaction, play_text(expression), "✅ Played.")
 
     @app_commands.command(
         name="guess", description="Guess your opponent's tiles (no argument: a form)."
@@ -70,14 +66,14 @@ class ExpressionCog(
         if tiles is None:
             await self._form(interaction, "guess")
         else:
-            await self._move(interaction, guess_text(tiles), "✅ Guess saved.")
+            await self._confirmed_move(interaction, guess_text(tiles), "✅ Guess saved.")
 
     @app_commands.command(
         name="reveal", description="Pick the tile to reveal if no guess is right."
     )
     @app_commands.describe(tile="One of your three tiles this round, e.g. 7 or +")
     async def reveal(self, interaction: Interaction, tile: str) -> None:
-        await self._move(interaction, f"reveal {tile}", "✅ Saved.")
+        await self._confirmed_move(interaction, f"reveal {tile}", "✅ Saved.")
 
     @app_commands.command(name="final", description="Your Final Guess (no argument: a form).")
     @app_commands.describe(
@@ -91,7 +87,7 @@ class ExpressionCog(
             await self._form(interaction, "final")
         else:
             text = " ".join(["final", guesses or "", "done" if done else ""])
-            await self._move(interaction, text, "✅ Saved.")
+            await self._confirmed_move(interaction, text, "✅ Saved.")
 
     @app_commands.command(
         name="status", description="Your tiles and every round so far (just for you)."

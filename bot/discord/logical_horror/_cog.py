@@ -16,7 +16,7 @@ from bot.discord.acting import is_host
 from bot.discord.errors import answer_message
 from bot.discord.game_cog import GameCog, Interaction
 from bot.discord.logical_horror._forms import open_form
-from bot.discord.logical_horror._moves import GAME_KEY, HELP, colours_in, confirm, query_text
+from bot.discord.logical_horror._moves import CONFIRMATIONS, GAME_KEY, HELP, colours_in, query_text
 from bot.discord.replies import reply
 from games import HOST, PUBLIC
 
@@ -30,18 +30,14 @@ class LogicalHorrorCog(
 ):
     game_key = GAME_KEY
     match_kind = "a Logical Horror match"
-
-    async def _move(self, interaction: Interaction, text: str, fallback: str) -> None:
-        acting = await self._seat(interaction)
-        notices = await self._submit(interaction, acting, text)
-        await confirm(interaction, acting.match, acting.seat, notices, fallback)
+    confirmations = CONFIRMATIONS
 
     async def _query(self, interaction: Interaction, kind: str, board: str | None) -> None:
         if board is None or not board.strip():
             acting = await self._seat(interaction)
             await open_form(interaction, acting.match.id, acting.seat, kind)
             return
-        await self._move(interaction, query_text(kind, board), "✅ Query sent.")
+        await self._confirmed_move(interaction, query_text(kind, board), "✅ Query sent.")
 
     @app_commands.command(name="public", description="A public query (no board: a form).")
     @app_commands.describe(board="The board editor's code, or the grid: rows of # and . split by /")
@@ -56,7 +52,7 @@ class LogicalHorrorCog(
     @app_commands.command(name="hint", description="Learn one colour's rule (a hint use + tokens).")
     @app_commands.describe(colour="The colour, e.g. red")
     async def hint(self, interaction: Interaction, colour: str) -> None:
-        await self._move(interaction, f"hint {colour}", f"✅ Hint on {colour} taken.")
+        await self._confirmed_move(interaction, f"hint {colour}", f"✅ Hint on {colour} taken.")
 
     @hint.autocomplete("colour")
     async def _colours(
@@ -75,7 +71,7 @@ class LogicalHorrorCog(
     @app_commands.describe(reason="What is wrong (the host reads it)")
     async def pause(self, interaction: Interaction, reason: str | None = None) -> None:
         text = f"pause {reason.strip()}" if reason and reason.strip() else "pause"
-        await self._move(interaction, text, "⏸️ You paused the match; the host will look.")
+        await self._confirmed_move(interaction, text, "⏸️ You paused the match; the host will look.")
 
     @app_commands.command(
         name="status", description="Your tokens, hints and queries (just for you)."

@@ -9,7 +9,7 @@ from discord import app_commands
 from bot.discord.game_cog import GameCog, Interaction
 from bot.discord.replies import reply
 from bot.discord.runebreaker._forms import open_form
-from bot.discord.runebreaker._moves import GAME_KEY, answer_text, confirm, probe_text
+from bot.discord.runebreaker._moves import CONFIRMATIONS, GAME_KEY, answer_text, probe_text
 from games import PUBLIC, Rejected
 from games.runebreaker.commands import catalog_listing
 from games.runebreaker.pieces import DEFAULT_PALETTE, Palette
@@ -41,11 +41,7 @@ HELP = (
 class RuneBreakerCog(GameCog, group_name="runebreaker", group_description="Play Rune Breaker."):
     game_key = GAME_KEY
     match_kind = "a Rune Breaker match"
-
-    async def _move(self, interaction: Interaction, text: str, fallback: str) -> None:
-        acting = await self._seat(interaction)
-        notices = await self._submit(interaction, acting, text)
-        await confirm(interaction, acting.match, acting.seat, notices, fallback)
+    confirmations = CONFIRMATIONS
 
     async def _form(self, interaction: Interaction, form: str) -> None:
         acting = await self._seat(interaction)
@@ -64,7 +60,7 @@ class RuneBreakerCog(GameCog, group_name="runebreaker", group_description="Play 
         elif board is None or commands is None:
             raise Rejected("Give both the board and its commands, or neither for a form.")
         else:
-            await self._move(interaction, probe_text(board, commands), "✅ Probe sent.")
+            await self._confirmed_move(interaction, probe_text(board, commands), "✅ Probe sent.")
 
     @app_commands.command(name="answer", description="Your answer (no option: a form).")
     @app_commands.describe(
@@ -74,19 +70,19 @@ class RuneBreakerCog(GameCog, group_name="runebreaker", group_description="Play 
         if answer is None:
             await self._form(interaction, "answer")
         else:
-            await self._move(interaction, answer_text(answer), "✅ Answer sent.")
+            await self._confirmed_move(interaction, answer_text(answer), "✅ Answer sent.")
 
     @app_commands.command(name="buzz", description="Buzz in: both players then answer.")
     async def buzz(self, interaction: Interaction) -> None:
-        await self._move(interaction, "buzz", "✅ You buzzed: answer now, privately.")
+        await self._confirmed_move(interaction, "buzz", "✅ You buzzed: answer now, privately.")
 
     @app_commands.command(name="pass", description="No answer this time.")
     async def pass_(self, interaction: Interaction) -> None:
-        await self._move(interaction, "pass", "✅ No answer from you this time.")
+        await self._confirmed_move(interaction, "pass", "✅ No answer from you this time.")
 
     @app_commands.command(name="done", description="Finals: your probes for this turn are in.")
     async def done(self, interaction: Interaction) -> None:
-        await self._move(interaction, "done", "✅ Your probes for this turn are in.")
+        await self._confirmed_move(interaction, "done", "✅ Your probes for this turn are in.")
 
     @app_commands.command(
         name="decipher", description="Finals item: new commands on one of your probe boards."
@@ -95,13 +91,15 @@ class RuneBreakerCog(GameCog, group_name="runebreaker", group_description="Play 
     async def decipher(
         self, interaction: Interaction, probe: app_commands.Range[int, 1, 99], commands: str
     ) -> None:
-        await self._move(interaction, f"decipher {probe} : {commands}", "✅ Decipher sent.")
+        await self._confirmed_move(
+            interaction, f"decipher {probe} : {commands}", "✅ Decipher sent."
+        )
 
     @app_commands.command(name="first", description="The DMO: who starts round 1.")
     @app_commands.describe(who="Who starts round 1")
     @app_commands.choices(who=FIRST_CHOICES)
     async def first(self, interaction: Interaction, who: app_commands.Choice[str]) -> None:
-        await self._move(interaction, f"first {who.value}", "✅ Chosen: see the room.")
+        await self._confirmed_move(interaction, f"first {who.value}", "✅ Chosen: see the room.")
 
     @app_commands.command(
         name="status", description="The boards, your probes and your answer (just for you)."
