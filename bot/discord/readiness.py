@@ -37,7 +37,7 @@ TOKEN_PAGE = "Developer Portal → your application → Bot → Reset Token"
 INTENT_NAMES = {"members": "Server Members", "message_content": "Message Content"}
 
 #: Discord's own names for the permissions the invite asks for, as a server's
-#: role settings show them.
+#: role settings show them (tests check they cover PERMISSIONS exactly).
 PERMISSION_NAMES = {
     "manage_channels": "Manage Channels",
     "manage_roles": "Manage Roles",
@@ -85,10 +85,12 @@ def intents_refused(bot: discord.Client) -> str:
 def missing_permissions(member: discord.Member) -> list[str]:
     """The invite's permissions that ``member`` (the bot in a server) lacks there."""
     have = member.guild_permissions
+    # By PERMISSION_NAMES, not by iterating PERMISSIONS: that also yields
+    # discord.py's aliases (read_messages for view_channel).
     return [
-        PERMISSION_NAMES.get(name, name.replace("_", " ").title())
-        for name, wanted in PERMISSIONS
-        if wanted and not getattr(have, name)
+        shown
+        for name, shown in PERMISSION_NAMES.items()
+        if getattr(PERMISSIONS, name) and not getattr(have, name)
     ]
 
 
