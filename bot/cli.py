@@ -106,6 +106,9 @@ def _run(config: Path | None) -> int:
     return 0
 
 
+GATEWAY_AUTHENTICATION_FAILED = 4004
+
+
 def _connect(bot: GeniusBot, token: str) -> None:
     """Run the bot until it stops; what Discord refuses at login becomes the
     host's fix, in one line."""
@@ -120,6 +123,12 @@ def _connect(bot: GeniusBot, token: str) -> None:
         raise OperatorError(readiness.TOKEN_REJECTED) from None
     except discord.PrivilegedIntentsRequired:
         raise OperatorError(readiness.intents_refused(bot)) from None
+    except discord.ConnectionClosed as error:
+        # 4004: the gateway's own "authentication failed", for a token reset
+        # between the REST login and the gateway's IDENTIFY.
+        if error.code == GATEWAY_AUTHENTICATION_FAILED:
+            raise OperatorError(readiness.TOKEN_REJECTED) from None
+        raise
     except aiohttp.ClientConnectorError as error:
         raise OperatorError(
             f"cannot reach Discord ({error.host}): {error.os_error.strerror or error}. "

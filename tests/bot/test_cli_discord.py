@@ -37,6 +37,7 @@ BOT_USER = {"id": "111", "username": "genius", "discriminator": "0", "avatar": N
 MEMBERS_LIMITED = discord.ApplicationFlags(gateway_guild_members_limited=True).value
 CONTENT_LIMITED = discord.ApplicationFlags(gateway_message_content_limited=True).value
 NOT_JOINED = 999_000_000_000_000_001
+CLOSE_REASONS = {4004: b"Authentication failed.", 4014: b"Disallowed intent(s)."}
 
 
 @dataclass
@@ -100,7 +101,7 @@ class FakeDiscord:
         async for message in ws:
             if message.type is WSMsgType.TEXT and message.json().get("op") == 2:
                 self.identified.append(message.json()["d"])
-                await ws.close(code=self.close_code, message=b"Disallowed intent(s).")
+                await ws.close(code=self.close_code, message=CLOSE_REASONS[self.close_code])
         return ws
 
 
@@ -185,6 +186,23 @@ def test_a_token_discord_rejects_says_where_to_get_a_new_one(
     assert "an.old.token" not in err
     _plain(err, caplog)
     assert discord_stand_in.requests == ["GET /api/v10/users/@me"]
+
+
+def test_a_token_the_gateway_refuses_is_the_same_plain_line(
+    discord_stand_in: FakeDiscord,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A token reset between the REST login and IDENTIFY: the gateway closes with 4004."""
+    discord_stand_in.flags = MEMBERS_LIMITED | CONTENT_LIMITED
+    discord_stand_in.close_code = 4004
+    monkeypatch.setenv("GENIUS_DISCORD_TOKEN", GOOD_TOKEN)
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert "Discord rejected the token in GENIUS_DISCORD_TOKEN" in err
+    _plain(err, caplog)
+    assert discord_stand_in.identified
 
 
 @pytest.mark.parametrize(
