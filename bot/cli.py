@@ -8,10 +8,14 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import games
 from bot import puzzle_cli, runes_cli
 from bot.operator_errors import OperatorError, database_ready, settings_from, shown_url
+
+if TYPE_CHECKING:
+    from bot.discord.client import GeniusBot
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -98,8 +102,38 @@ def _run(config: Path | None) -> int:
     # fails here, at once, not after the bot has connected to Discord.
     database_ready(settings.database.url)
     bot = create_bot(settings, settle_heap=True)
-    bot.run(settings.discord.token.get_secret_value(), log_handler=None)
+    _connect(bot, settings.discord.token.get_secret_value())
     return 0
+
+
+GATEWAY_AUTHENTICATION_FAILED = 4004
+
+
+def _connect(bot: GeniusBot, token: str) -> None:
+    """Run the bot until it stops; what Discord refuses at login becomes the
+    host's fix, in one line."""
+    import aiohttp
+    import discord
+
+    from bot.discord import readiness
+
+    try:
+        bot.run(token, log_handler=None)
+    except discord.LoginFailure:
+        raise OperatorError(readiness.TOKEN_REJECTED) from None
+    except discord.PrivilegedIntentsRequired:
+        raise OperatorError(readiness.intents_refused(bot)) from None
+    except discord.ConnectionClosed as error:
+        # 4004: the gateway's own "authentication failed", for a token reset
+        # between the REST login and the gateway's IDENTIFY.
+        if error.code == GATEWAY_AUTHENTICATION_FAILED:
+            raise OperatorError(readiness.TOKEN_REJECTED) from None
+        raise
+    except aiohttp.ClientConnectorError as error:
+        raise OperatorError(
+            f"cannot reach Discord ({error.host}): {error.os_error.strerror or error}. "
+            "Check the network connection, then run again."
+        ) from None
 
 
 def _demo(args: argparse.Namespace) -> int:

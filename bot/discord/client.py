@@ -20,7 +20,12 @@ from storage.db import make_engine, make_sessionmaker, upgrade
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.discord.host", "bot.discord.messages", *adapters().values())
+EXTENSIONS = (
+    "bot.discord.readiness",
+    "bot.discord.host",
+    "bot.discord.messages",
+    *adapters().values(),
+)
 CHECKPOINT_SECONDS = 5.0
 
 
@@ -41,6 +46,8 @@ class GeniusBot(commands.Bot):
     web: WebServer | None
     #: Per game key: the text a player gets for "help" in a private channel.
     help_texts: dict[str, str]
+    #: The sync_guild_ids Discord refused commands for (the bot is not in them).
+    sync_refused: set[int]
 
     def __init__(self, settings: Settings, *, settle_heap: bool = False) -> None:
         intents = discord.Intents.default()
@@ -61,6 +68,7 @@ class GeniusBot(commands.Bot):
         self.delivery = DiscordDelivery(self)
         self.web = make_web(self)
         self.help_texts = {}
+        self.sync_refused = set()
         # The real process freezes its start-up heap (bot.runtime.heap); tests,
         # which start many bots in one process, leave the collector alone.
         self._settle_heap = settle_heap
@@ -96,7 +104,19 @@ class GeniusBot(commands.Bot):
         for guild_id in guild_ids:
             guild = discord.Object(guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+            try:
+                await self.tree.sync(guild=guild)
+            except discord.Forbidden as error:
+                # Discord's "Missing Access": the bot was never added there. One
+                # wrong id must not stop the bot from serving the other servers.
+                self.sync_refused.add(guild_id)
+                log.warning(
+                    "discord.sync_guild_ids: Discord refused the slash commands for server "
+                    "%s (%s): the bot is not in it. Add it with the link `genius-bot "
+                    "invite-url` prints, or fix the id.",
+                    guild_id,
+                    error.text or error.status,
+                )
 
     @tasks.loop(seconds=CHECKPOINT_SECONDS)
     async def checkpoints(self) -> None:

@@ -19,6 +19,7 @@ from bot.discord.channels import MatchChannels
 from bot.discord.errors import Refusal
 from bot.discord.game_cog import BotGroupCog, Interaction
 from bot.discord.host._options import parse_options
+from bot.discord.readiness import require_permissions
 from bot.discord.replies import in_time, render_status, reply, reply_rendered, seat_names
 from bot.kits import adapters
 from games import HOST, Rejected
@@ -76,6 +77,7 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         assert isinstance(interaction.user, discord.Member)
         players = [player1, player2]
         _check_players(players, self.bot.settings.discord.host_role, interaction.user)
+        require_permissions(guild)
         config = parse_options(options)
         await interaction.response.defer(ephemeral=True, thinking=True)
         new = NewMatch(
