@@ -155,11 +155,12 @@ class MatchChannels:
             },
         )
 
-    def gone(self, channels: Channels) -> bool:
-        """Whether any of the match's channels no longer exists."""
-        ids = [channels.room_channel_id, channels.host_channel_id]
-        ids += channels.private_channel_ids.values()
-        return any(i is None or self.guild.get_channel(i) is None for i in ids)
+
+def any_gone(guild: discord.Guild, channels: Channels) -> bool:
+    """Whether any of a match's channels no longer exists (None: it never had one)."""
+    ids = [channels.room_channel_id, channels.host_channel_id]
+    ids += channels.private_channel_ids.values()
+    return any(i is not None and guild.get_channel(i) is None for i in ids)
 
 
 async def _delete_quietly(channels: Sequence[discord.abc.GuildChannel]) -> None:

@@ -125,6 +125,10 @@ class MatchRuntime:
         await self.scheduler.drain()
         await self.writer.idle()
         await self._outbox.flush(list(self._matches))
+        # A channel found unreachable pauses its match, whose notices go out in turn.
+        while self._reports:
+            await asyncio.gather(*list(self._reports), return_exceptions=True)
+            await self._outbox.flush(list(self._matches))
 
     # -- host commands ---------------------------------------------------------
 

@@ -15,7 +15,7 @@ from discord import app_commands
 
 import games
 from bot.discord.acting import host_role, hosted_match, is_host
-from bot.discord.channels import MatchChannels
+from bot.discord.channels import MatchChannels, any_gone
 from bot.discord.errors import Refusal
 from bot.discord.game_cog import BotGroupCog, Interaction
 from bot.discord.host._options import parse_options
@@ -128,13 +128,13 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
                 if p.private_channel_id is not None
             },
         )
+        if not any_gone(guild, channels):
+            return
         players = [await _member(guild, p.user_id) for p in sorted(match.players, key=_seat)]
         hosts: list[discord.Role | discord.Member] = [interaction.user]
         if (role := host_role(guild, self.bot.settings.discord.host_role)) is not None:
             hosts.insert(0, role)
         opener = MatchChannels(guild, players, hosts)
-        if not opener.gone(channels):
-            return
         title = games.get(match.game).title
         await self.runtime.set_channels(match.id, await opener.reopen(match.id, title, channels))
 
@@ -197,7 +197,8 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
     async def resume(self, interaction: Interaction, match: MatchId | None = None) -> None:
         record = await self._match(interaction, match)
         if record.status is MatchStatus.PAUSED:
-            await self._reopen_deleted(record, interaction)
+            # Making channels takes Discord calls of its own: within the 3 s too.
+            await in_time(interaction, self._reopen_deleted(record, interaction))
         await in_time(interaction, self.runtime.resume(record.id))
         await reply(interaction, f"Match #{record.id} resumed.")
 
