@@ -76,3 +76,19 @@ async def test_an_outage_holds_clocks_then_pauses_and_release_resumes(harness: H
     await after.advance(81)
     assert "auction_resolved" in after.port.kinds("public", match_id)
     await after.runtime.shut_down()
+
+
+async def test_a_match_the_host_paused_is_reported_and_stays_paused(harness: Harness) -> None:
+    match_id = await harness.started()
+    port = ShutOut(harness.port)
+    harness.runtime._outbox.port = port
+    await harness.runtime.pause(match_id, "lunch")
+    await harness.runtime.flush()  # the pause notice for seat 0 is refused
+    record = await harness.runtime.get(match_id)
+    assert (record.status, record.pause_reason) == (MatchStatus.PAUSED, "lunch")
+    assert harness.port.kinds("public", match_id)[-1] == "delivery_blocked"
+    assert harness.port.kinds(HOST, match_id)[-1] == "delivery_blocked"
+    port.fixed = True
+    await harness.runtime.resume(match_id)
+    await harness.runtime.flush()
+    assert harness.port.kinds("0", match_id)[-2:] == ["match_paused", "match_resumed"]
