@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from bot.config import Settings
 from bot.discord import errors
 from bot.discord.delivery import DiscordDelivery
+from bot.discord.outage import OutageWatch
 from bot.discord.web import make_web
 from bot.kits import adapters
 from bot.runtime import MatchRuntime, heap
@@ -27,6 +28,7 @@ EXTENSIONS = (
     *adapters().values(),
 )
 CHECKPOINT_SECONDS = 5.0
+RETRY_SECONDS = 5.0  # a failed delivery is tried again within this many seconds
 
 
 class GeniusTree(app_commands.CommandTree["GeniusBot"]):
@@ -83,15 +85,19 @@ class GeniusBot(commands.Bot):
             # runtime's own timer: discord.py's loops are what SimCord's virtual
             # clock recognises, so tests never wait out a real 5 s.
             checkpoint_seconds=0,
+            # Failed deliveries too: retried by the redeliveries loop below.
+            retry_seconds=0,
             game_defaults=self.settings.game_defaults(),
         )
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        await self.add_cog(OutageWatch(self))
         # Restores unfinished matches, tells their rooms, re-sends the outbox.
         await self.runtime.start_up(owns_guild=self.settings.discord.owns_guild)
         if self.web is not None:
             await self.web.start()
         self.checkpoints.start()
+        self.redeliveries.start()
         await self._sync_commands()
         if self._settle_heap:
             heap.settle()
@@ -126,8 +132,15 @@ class GeniusBot(commands.Bot):
         except Exception:
             log.exception("clock checkpoint failed")
 
+    @tasks.loop(seconds=RETRY_SECONDS)
+    async def redeliveries(self) -> None:
+        """Post again what a Discord error (a rate limit, a 5xx) held back. A
+        match's messages wait behind its first failed one, so nothing is reordered."""
+        self.runtime.retry_deliveries()
+
     async def close(self) -> None:
         self.checkpoints.cancel()
+        self.redeliveries.cancel()
         if hasattr(self, "runtime"):
             await self.runtime.shut_down()
         if self.web is not None:
