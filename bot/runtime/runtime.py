@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -25,6 +25,7 @@ import games
 from bot.runtime.commits import Change, Committer, everyone, notice
 from bot.runtime.deadlines import Deadlines
 from bot.runtime.delivery import DeliveryPort
+from bot.runtime.export import MatchExport, build_export
 from bot.runtime.live import LiveMatch
 from bot.runtime.matches import Matches, game_for
 from bot.runtime.outbox import Outbox
@@ -279,6 +280,22 @@ class MatchRuntime:
         if live.status is not MatchStatus.RUNNING or live.state is None:
             return frozenset()
         return live.game.to_act(live.state)
+
+    async def export(self, match_id: int, names: Sequence[str]) -> MatchExport:
+        """The match as stored, with its whole event log (``/match export``): both
+        read in one transaction, so the state and the log are of the same moment."""
+        async with self._sessions() as session:
+            if session.get_bind().dialect.name == "postgresql":
+                # Read committed gives each statement its own snapshot. (SQLite
+                # needs nothing: this session holds the process's one connection,
+                # so no step can be committed between the two reads.)
+                await session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+            repo = MatchRepository(session)
+            record = await repo.get(match_id)
+            if record is None:
+                raise Rejected(f"There is no match #{match_id}.")
+            events = await repo.events(match_id)
+        return build_export(game_for(record.game), record, events, names)
 
     async def by_channel(self, channel_id: int) -> ChannelMatch | None:
         async with self._sessions() as session:
