@@ -33,7 +33,7 @@ from bot.runtime.resources import prepare, resolve
 from bot.runtime.scheduler import LoopTime, Scheduler, TimeSource
 from bot.runtime.windows import check_open, closed, closed_message, describe, window_of
 from bot.runtime.writer import Writer
-from games import HOST, Notice, Rejected
+from games import HOST, PUBLIC, Notice, Rejected
 from games.core import Actor, Audience
 from storage.records import ChannelMatch, Channels, MatchRecord, MatchStatus, NewMatch
 from storage.repository import MatchRepository
@@ -187,6 +187,32 @@ class MatchRuntime:
                     MatchStatus.ABORTED,
                 )  # fmt: skip
         return live.record
+
+    async def reveal(self, match_id: int) -> int:
+        """Post every secret of an ended match to the room, once: the engine's
+        ``reveal`` notices, committed (and logged) like a host command, so the
+        room, the web view and a restart all see them. Returns how many notices."""
+        live = await self._matches.load(match_id)
+        async with live.lock:
+            if not live.status.over:
+                raise Rejected(
+                    f"Match #{match_id} is {live.status}: its secrets can be revealed only "
+                    "once it is over (it finishes, or you `/match abort` it)."
+                )
+            if live.state is None:
+                raise Rejected(f"Match #{match_id} never started, so it has no secrets.")
+            if await self._revealed(match_id):
+                raise Rejected(f"Match #{match_id}'s secrets were already revealed in its room.")
+            secrets = [n for n in live.game.reveal(live.state) if n.audience == PUBLIC]
+            if not secrets:
+                raise Rejected(f"{live.game.title} keeps no secrets to reveal.")
+            await self._commit(live, live.state, secrets, {"command": "reveal"}, live.status)
+            return len(secrets)
+
+    async def _revealed(self, match_id: int) -> bool:
+        async with self._sessions() as session:
+            events = await MatchRepository(session).events(match_id)
+        return any(e.kind == "host" and e.payload.get("command") == "reveal" for e in events)
 
     async def _commit(
         self, live: LiveMatch, state: Any, notices: list[Notice], payload: dict[str, Any],

@@ -22,6 +22,7 @@ from bot.runtime import ListDelivery, ManualTime, MatchRuntime, Scheduler
 from bot.runtime.export import MatchExport, export_bytes
 from bot.runtime.replay import replay_steps
 from games import PUBLIC, Notice
+from games.logical_horror.rules import RULES
 from storage import make_engine, make_sessionmaker, upgrade
 from storage.records import MatchStatus, NewMatch, PlayerRecord
 from storage.repository import MatchRepository
@@ -30,10 +31,11 @@ from storage.web import WebRepository
 
 @dataclass(frozen=True)
 class Played:
-    """A finished match's export file and the room's notices as committed."""
+    """A finished (and revealed) match's export file and the room's notices as committed."""
 
     file: Path
     room: list[list[Notice]]
+    state: Any
 
 
 async def _play_and_export(key: str, folder: Path) -> Played:
@@ -46,8 +48,10 @@ async def _play_and_export(key: str, folder: Path) -> Played:
         runtime = MatchRuntime(sessions, ListDelivery(), scheduler=scheduler, checkpoint_seconds=0)
         await runtime.start_up()
         record = await _play(runtime, key, 7, demo_matches(key)[0])
-        await runtime.shut_down()
         assert record.status is MatchStatus.FINISHED
+        # The host reveals every secret: logged, so the story ends with it.
+        await runtime.reveal(record.id)
+        await runtime.shut_down()
         export = await runtime.export(record.id, NAMES)
         async with sessions() as session:
             rows = await WebRepository(session).room_messages(record.id, limit=10_000)
@@ -56,7 +60,7 @@ async def _play_and_export(key: str, folder: Path) -> Played:
     path = folder / f"{key}.json"
     path.write_bytes(export_bytes(export))
     room = [[Notice.model_validate(n) for n in row.notices] for row in rows]
-    return Played(path, room)
+    return Played(path, room, games.get(key).State.model_validate(export.state))
 
 
 @pytest.fixture(scope="module")
@@ -265,3 +269,36 @@ async def test_an_unstarted_match_exports_and_replays_with_no_result(
     assert export.events == []
     assert await asyncio.to_thread(main, ["replay", str(path)]) == 0
     assert "Result: no result." in capsys.readouterr().out
+
+
+def _secrets(key: str, state: Any) -> list[str]:
+    """Values each game keeps from the room (or from the opponent) until the reveal."""
+    if key == "goofspiel":
+        return [f"{record.cell} " for record in state.history]
+    if key == "expression":
+        return [" ".join(str(t) for t in p.tiles()) for r in state.rounds for p in r.plays if p]
+    if key == "decoder":
+        return [f"`{letter}`" for seen in state.seen for letter in seen] + list(state.tank_names)
+    if key == "runebreaker":
+        return [rune.meaning() for result in state.results for rune in result.spec.runes]
+    assert key == "logical_horror"
+    return [RULES[rule].name for rule in state.puzzle.rules.values()]
+
+
+@pytest.mark.parametrize("key", sorted(games.keys()))
+def test_the_reveal_tells_the_room_every_secret_and_ends_the_story(
+    key: str, played: dict[str, Played], capsys: pytest.CaptureFixture[str]
+) -> None:
+    last = played[key].room[-1]
+    assert [n.kind for n in last] == ["secrets_revealed"]
+    assert all(n.audience == PUBLIC for n in last)
+    text = renderer_for(key).render(last, PUBLIC, names=NAMES).text
+    secrets = _secrets(key, played[key].state)
+    assert secrets
+    missing = [secret for secret in secrets if secret not in text]
+    assert not missing, text
+    # Logged as the host's command: the replayed story ends with it too.
+    assert _export(played[key])["events"][-1]["payload"] == {"command": "reveal"}
+    assert main(["replay", str(played[key].file)]) == 0
+    story = capsys.readouterr().out
+    assert story.index(text.splitlines()[0]) > story.index("The match has started!")
