@@ -22,7 +22,13 @@ def secrets(state: DecoderState) -> list[Notice]:
 
 def _tanks(state: DecoderState, seat: int) -> list[dict[str, Any]]:
     return [
-        {"tank": number, "tank_name": name, "seconds": tank.seconds, "units": tank.units}
+        {
+            "tank": number,
+            "tank_name": name,
+            "seconds": tank.seconds,
+            "units": tank.units,
+            "used": tank.used,
+        }
         for number, (name, tank) in enumerate(
             zip(state.tank_names, state.tanks[seat], strict=False), start=1
         )

@@ -1,5 +1,6 @@
 """``/match reveal`` for Expression Black & White: every expression played
-(the opponent saw only its colours) and the tiles each player had left."""
+(the opponent saw only its colours; one picture per bout) and the tiles each
+player had left."""
 
 from __future__ import annotations
 
@@ -15,21 +16,31 @@ from bot.render.expression._data import (
     tiles_text,
     value_text,
 )
+from bot.render.expression._sheet import expressions_sheet
 from games.core.contract import Audience, Notice
 
 
 def secrets_revealed(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
     data = notice.data
     lines = ["🔓 **Every expression played**, revealed by the host (the winner of each round ✓):"]
-    bout = None
-    for record in mappings(data.get("rounds")):
-        if as_int(record.get("bout")) != bout:
-            bout = as_int(record.get("bout"))
-            lines.append(f"**Bout {bout}**")
-        lines.append(_round_line(record, names))
+    images = []
+    for bout, rounds in _bouts(mappings(data.get("rounds"))):
+        lines.append(f"**Bout {bout}**")
+        lines += [_round_line(record, names) for record in rounds]
+        images.append(expressions_sheet(bout, rounds, names))
     left = [mapping(entry) for entry in pair(data.get("tiles_left"), {})]
     lines.append("Tiles left — " + " · ".join(_left(left[seat], seat, names) for seat in (0, 1)))
-    return Rendered(text="\n".join(lines))
+    return Rendered(text="\n".join(lines), images=images)
+
+
+def _bouts(
+    rounds: Sequence[Mapping[str, object]],
+) -> list[tuple[int, list[Mapping[str, object]]]]:
+    """The rounds grouped by bout, in order."""
+    bouts: dict[int, list[Mapping[str, object]]] = {}
+    for record in rounds:
+        bouts.setdefault(as_int(record.get("bout")), []).append(record)
+    return list(bouts.items())
 
 
 def _round_line(record: Mapping[str, object], names: Sequence[str]) -> str:
