@@ -305,3 +305,15 @@ def test_the_reveal_tells_the_room_every_secret(key: str, played: dict[str, Play
     assert not missing, text
     # Logged as the host's command, so the replayed story ends with it too.
     assert _export(played[key])["events"][-1]["payload"] == {"command": "reveal"}
+
+
+def test_a_word_list_missing_here_is_named(
+    played: dict[str, Played], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Decoder match on a host's own word list needs that file to be rebuilt."""
+    data = _export(played["decoder"])
+    data["config"]["word_list"] = str(tmp_path / "gone" / "words.txt")
+    assert main(["replay", _write(tmp_path, data)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("genius-bot: the match can't be rebuilt here: Can't read the word list")
+    assert err.count("\n") == 1
