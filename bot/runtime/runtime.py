@@ -196,8 +196,8 @@ class MatchRuntime:
         async with live.lock:
             if not live.status.over:
                 raise Rejected(
-                    f"Match #{match_id} is {live.status}: its secrets can be revealed only "
-                    "once it is over (it finishes, or you `/match abort` it)."
+                    f"Match #{match_id} is not over ({live.status}): its secrets can be revealed "
+                    "only once it finishes, or once you `/match abort` it."
                 )
             if live.state is None:
                 raise Rejected(f"Match #{match_id} never started, so it has no secrets.")

@@ -62,7 +62,7 @@ async def test_a_reveal_before_the_end_is_refused(world: World) -> None:
     match = await new_match(world, game="logical_horror", options=options_json())
     before = [m.content for m in match.room.history()]
     result = await world.host.slash(match.host_log, "match reveal")
-    assert_refused(world, result, "can be revealed only once it is over")
+    assert_refused(world, result, "is not over (running): its secrets can be revealed only")
     assert [m.content for m in match.room.history()] == before
 
 

@@ -19,10 +19,13 @@ async def test_a_running_match_keeps_its_secrets(harness: Harness) -> None:
     await harness.runtime.submit_text(match_id, 0, "3")
     await harness.runtime.flush()
     before = len(harness.port.delivered)
-    with pytest.raises(Rejected, match="can be revealed only once it is over"):
+    with pytest.raises(
+        Rejected,
+        match=r"is not over \(running\): its secrets can be revealed only once it finishes",
+    ):
         await harness.runtime.reveal(match_id)
     await harness.runtime.pause(match_id)
-    with pytest.raises(Rejected, match="is paused: its secrets can be revealed only"):
+    with pytest.raises(Rejected, match=r"is not over \(paused\)"):
         await harness.runtime.reveal(match_id)
     await harness.runtime.flush()
     assert "secrets_revealed" not in harness.port.kinds()
