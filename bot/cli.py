@@ -1,4 +1,4 @@
-"""The `genius-bot` command: run, demo, web, db upgrade."""
+"""The `genius-bot` command: run, demo, web, replay, db upgrade|backup."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import games
-from bot import puzzle_cli, runes_cli
+from bot import puzzle_cli, replay_cli, runes_cli
 from bot.operator_errors import OperatorError, database_ready, settings_from, shown_url
 
 if TYPE_CHECKING:
@@ -27,6 +27,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The operator's mistake, in one line: no traceback to read through.
         print(f"genius-bot: {error}", file=sys.stderr)
         return 2
+    except replay_cli.ReplayFailed as error:
+        print(f"genius-bot: {error}", file=sys.stderr)
+        return replay_cli.MISMATCH
 
 
 def _command(args: argparse.Namespace) -> int:
@@ -35,7 +38,9 @@ def _command(args: argparse.Namespace) -> int:
     if args.command == "demo":
         return _demo(args)
     if args.command == "db":
-        return _db_upgrade(args.config)
+        return _db(args)
+    if args.command == "replay":
+        return replay_cli.run(args, sys.stdout)
     if args.command == "web":
         return _web(args)
     if args.command == "runes":
@@ -75,8 +80,7 @@ def _parser() -> argparse.ArgumentParser:
     web.add_argument("--demo", action="store_true", help="add demo editors at /demo/lh, /demo/rb")
     web.add_argument("--port", type=int, default=None, help="default: [web] port, else 8080")
     web.add_argument("--host", default=None, help="default: [web] host (127.0.0.1)")
-    db = sub.add_parser("db", help="database maintenance")
-    db.add_argument("action", choices=["upgrade"], help="apply the schema migrations")
+    _db_parser(sub)
     config = sub.add_parser("config", help="settings file help")
     config.add_argument(
         "action", choices=["example"], help="print config.example.toml, every setting documented"
@@ -89,7 +93,19 @@ def _parser() -> argparse.ArgumentParser:
     )
     runes_cli.add_parser(sub)
     puzzle_cli.add_parser(sub)
+    replay_cli.add_parser(sub)
     return parser
+
+
+def _db_parser(sub: Any) -> None:
+    db = sub.add_parser("db", help="database maintenance")
+    actions = db.add_subparsers(dest="db_command", metavar="{upgrade,backup}", required=True)
+    actions.add_parser("upgrade", help="apply the schema migrations")
+    backup = actions.add_parser(
+        "backup", help="copy the SQLite database consistently, even while the bot runs"
+    )
+    backup.add_argument("path", type=Path, help="the file to write the copy to")
+    backup.add_argument("--force", action="store_true", help="replace the file if it exists")
 
 
 def _run(config: Path | None) -> int:
@@ -191,6 +207,24 @@ def _invite_url(args: argparse.Namespace) -> int:
         except ValueError as error:
             raise OperatorError(f"{error}; give --client-id (the application id).") from None
     print(invite_url(client_id))
+    return 0
+
+
+def _db(args: argparse.Namespace) -> int:
+    if args.db_command == "backup":
+        return _db_backup(args.config, args.path, overwrite=args.force)
+    return _db_upgrade(args.config)
+
+
+def _db_backup(config: Path | None, path: Path, *, overwrite: bool) -> int:
+    from storage.backup import BackupError, backup_sqlite, sqlite_file
+
+    settings = settings_from(config)
+    try:
+        made = backup_sqlite(sqlite_file(settings.database.url), path, overwrite=overwrite)
+    except BackupError as error:
+        raise OperatorError(str(error)) from None
+    print(f"backed up {made.matches} matches to {made.path} ({made.size_bytes:,} bytes)")
     return 0
 
 

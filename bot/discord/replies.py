@@ -114,6 +114,17 @@ async def reply(
             await interaction.response.send_message(chunk, ephemeral=ephemeral, **extra)
 
 
+async def reply_file(
+    interaction: discord.Interaction[Any], text: str, filename: str, data: bytes
+) -> None:
+    """Answer an interaction with one file (just for the one who asked)."""
+    file = discord.File(io.BytesIO(data), filename=filename)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, file=file, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, file=file, ephemeral=True)
+
+
 async def reply_rendered(
     interaction: discord.Interaction[Any], rendered: Rendered, *, fallback: str
 ) -> None:

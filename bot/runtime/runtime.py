@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -26,6 +26,7 @@ import games
 from bot.runtime.commits import Change, Committer, everyone, notice
 from bot.runtime.deadlines import Deadlines
 from bot.runtime.delivery import DeliveryPort
+from bot.runtime.export import MatchExport, build_export
 from bot.runtime.live import LiveMatch
 from bot.runtime.matches import Matches, game_for
 from bot.runtime.outbox import Outbox
@@ -228,6 +229,32 @@ class MatchRuntime:
                 )  # fmt: skip
         return live.record
 
+    async def reveal(self, match_id: int) -> int:
+        """Post every secret of an ended match to the room, once: the engine's
+        ``reveal`` notices, committed (and logged) like a host command, so the
+        room, the web view and a restart all see them. Returns how many notices."""
+        live = await self._matches.load(match_id)
+        async with live.lock:
+            if not live.status.over:
+                raise Rejected(
+                    f"Match #{match_id} is not over ({live.status}): its secrets can be revealed "
+                    "only once it finishes, or once you `/match abort` it."
+                )
+            if live.state is None:
+                raise Rejected(f"Match #{match_id} never started, so it has no secrets.")
+            if await self._revealed(match_id):
+                raise Rejected(f"Match #{match_id}'s secrets were already revealed in its room.")
+            secrets = [n for n in live.game.reveal(live.state) if n.audience == PUBLIC]
+            if not secrets:
+                raise Rejected(f"{live.game.title} keeps no secrets to reveal.")
+            await self._commit(live, live.state, secrets, {"command": "reveal"}, live.status)
+            return len(secrets)
+
+    async def _revealed(self, match_id: int) -> bool:
+        async with self._sessions() as session:
+            events = await MatchRepository(session).events(match_id)
+        return any(e.kind == "host" and e.payload.get("command") == "reveal" for e in events)
+
     async def _commit(
         self, live: LiveMatch, state: Any, notices: list[Notice], payload: dict[str, Any],
         status: MatchStatus, **optional: Any,
@@ -378,6 +405,22 @@ class MatchRuntime:
         if live.status is not MatchStatus.RUNNING or live.state is None:
             return frozenset()
         return live.game.to_act(live.state)
+
+    async def export(self, match_id: int, names: Sequence[str]) -> MatchExport:
+        """The match as stored, with its whole event log (``/match export``): both
+        read in one transaction, so the state and the log are of the same moment."""
+        async with self._sessions() as session:
+            if session.get_bind().dialect.name == "postgresql":
+                # Read committed gives each statement its own snapshot. (SQLite
+                # needs nothing: this session holds the process's one connection,
+                # so no step can be committed between the two reads.)
+                await session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+            repo = MatchRepository(session)
+            record = await repo.get(match_id)
+            if record is None:
+                raise Rejected(f"There is no match #{match_id}.")
+            events = await repo.events(match_id)
+        return build_export(game_for(record.game), record, events, names)
 
     async def by_channel(self, channel_id: int) -> ChannelMatch | None:
         async with self._sessions() as session:

@@ -20,8 +20,16 @@ from bot.discord.errors import Refusal
 from bot.discord.game_cog import BotGroupCog, Interaction
 from bot.discord.host._options import parse_options
 from bot.discord.readiness import require_permissions
-from bot.discord.replies import in_time, render_status, reply, reply_rendered, seat_names
+from bot.discord.replies import (
+    in_time,
+    render_status,
+    reply,
+    reply_file,
+    reply_rendered,
+    seat_names,
+)
 from bot.kits import adapters
+from bot.runtime.export import export_bytes, file_name
 from games import HOST, Rejected
 from storage.records import Channels, MatchRecord, MatchStatus, NewMatch, PlayerRecord
 
@@ -221,6 +229,38 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         names = await seat_names(self.bot, record)
         rendered = await render_status(record.game, view, HOST, names)
         await reply_rendered(interaction, rendered, fallback=f"Match #{record.id}.")
+
+    @app_commands.command(
+        name="export", description="The match as a file: seed, options, every move, the result."
+    )
+    @app_commands.describe(match=MATCH_HELP)
+    async def export(self, interaction: Interaction, match: MatchId | None = None) -> None:
+        record = await self._match(interaction, match)
+        names = await seat_names(self.bot, record)
+        export = await in_time(interaction, self.runtime.export(record.id, names))
+        data = export_bytes(export)
+        limit = interaction.guild.filesize_limit if interaction.guild else len(data)
+        if len(data) > limit:
+            raise Refusal(
+                f"Match #{record.id}'s export is {len(data) // 2**10:,} KB, more than this "
+                f"server's {limit // 2**20} MB upload limit."
+            )
+        name = file_name(export)
+        text = (
+            f"Match #{record.id} ({export.game_title}, {export.status}): {len(export.events)} "
+            f"logged events. Check it and read its story with `genius-bot replay {name}`."
+        )
+        await reply_file(interaction, text, name, data)
+
+    @app_commands.command(
+        name="reveal", description="After the match: post every secret (hands, words…) to the room."
+    )
+    @app_commands.describe(match=MATCH_HELP)
+    async def reveal(self, interaction: Interaction, match: MatchId | None = None) -> None:
+        record = await self._match(interaction, match)
+        await in_time(interaction, self.runtime.reveal(record.id))
+        room = f"<#{record.room_channel_id}>" if record.room_channel_id else "its room"
+        await reply(interaction, f"Match #{record.id}: every secret is posted in {room}.")
 
     @app_commands.command(name="list", description="This server's matches, newest first.")
     async def list_matches(self, interaction: Interaction) -> None:
