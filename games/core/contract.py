@@ -130,7 +130,18 @@ class Game(ABC, Generic[ConfigT, StateT, ActionT]):
     def parse(self, state: StateT, actor: Actor, text: str) -> ActionT:
         if state.outcome is not None:
             raise Rejected("The match is over.")
-        return self._parse(state, actor, " ".join(text.lower().split()))
+        action = self._parse(state, actor, " ".join(text.lower().split()))
+        self._validate(state, actor, action)
+        return action
+
+    def validate(self, state: StateT, actor: Actor, action: ActionT) -> None:
+        """Raise ``Rejected`` with the message ``apply`` would give, without applying.
+
+        ``parse`` calls it, so a typed move is refused as it arrives and then
+        applied once, under the match lock."""
+        if state.outcome is not None:
+            raise Rejected("The match is over.")
+        self._validate(state, actor, action)
 
     def apply(self, state: StateT, actor: Actor, action: ActionT, now_ms: int) -> Step[StateT]:
         if state.outcome is not None:
@@ -204,6 +215,10 @@ class Game(ABC, Generic[ConfigT, StateT, ActionT]):
     @abstractmethod
     def _parse(self, state: StateT, actor: Actor, text: str) -> ActionT:
         """``text`` arrives lower-cased with single spaces."""
+
+    def _validate(self, state: StateT, actor: Actor, action: ActionT) -> None:
+        """Refuse what ``_apply`` would refuse, reading ``state`` only (it is the
+        caller's, not a copy). Default: nothing beyond what ``_parse`` checked."""
 
     @abstractmethod
     def _apply(self, state: StateT, actor: Actor, action: ActionT, now_ms: int) -> Step[StateT]:

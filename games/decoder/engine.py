@@ -84,10 +84,40 @@ class Decoder(Game[DecoderConfig, DecoderState, DecoderAction]):
     def _parse(self, state: DecoderState, actor: Actor, text: str) -> Any:
         pending = state.pending[actor] if actor in SEATS else None
         asked = pending.decision if pending is not None else None
-        action = grammar.parse(text, actor, state.tank_names, asked)
-        # Refuse now, with the message apply would give, by trying it on a copy.
-        self._apply(self._copy(state), actor, action, 0)
-        return action
+        return grammar.parse(text, actor, state.tank_names, asked)
+
+    def _validate(self, state: DecoderState, actor: Actor, action: Any) -> None:
+        """The checks ``_apply`` makes, in its order, on the state as it is."""
+        if isinstance(action, StartSelection):
+            if actor in SEATS:
+                raise Rejected("The host starts letter selection.")
+            selection.check_start(state)
+            return
+        self._check_move(state, seat_of(actor), action)
+
+    def _check_move(self, state: DecoderState, seat: Seat, action: Any) -> None:
+        if isinstance(action, RaiseTime):
+            selection.check_raise_time(state, seat, action)
+        elif isinstance(action, ChooseRarities):
+            selection.check_rarities(state, seat, action)
+        elif isinstance(action, ChooseHand):
+            selection.check_hand(state, seat, action)
+        elif isinstance(action, Ask | Guess | Restore):
+            turns.check_turn(state, seat, action, self._words(state.config.word_list))
+        elif isinstance(action, GiveClue):
+            responses.check_clue(state, seat, action)
+        elif isinstance(action, GiveUp):
+            responses.check_give_up(state, seat, action)
+        elif isinstance(action, Swap):
+            responses.check_swap(state, seat, action)
+        elif isinstance(action, GuessTotal):
+            responses.check_total(state, seat, action)
+        elif isinstance(action, Sabotage):
+            responses.check_sabotage(state, seat, action)
+        elif isinstance(action, Unexpected):
+            responses.check_unexpected(state, seat, action)
+        else:
+            raise Rejected("That is not a Decoder move.")
 
     def _apply(
         self, state: DecoderState, actor: Actor, action: Any, now_ms: int

@@ -42,9 +42,6 @@ def _unexpected(state: DecoderState, seat: Seat) -> list[Notice]:
     turn = state.turn
     assert turn is not None
     assert turn.tank is not None
-    if turn.seat == seat:
-        raise Rejected("Unexpected Sabotage is for your opponent's turn, not your own.")
-    check_item(state, seat, "unexpected_sabotage")
     use_item(state, seat, "unexpected_sabotage")
     turn.unexpected = True
     name = state.tank_names[turn.tank - 1]
@@ -59,30 +56,47 @@ def _unexpected(state: DecoderState, seat: Seat) -> list[Notice]:
     return [declared, _sabotage(state, turn.seat, turn.tank)]
 
 
-def _responding(state: DecoderState, seat: Seat, unexpected: bool) -> list[Notice]:
-    """Checks common to every response, then Unexpected Sabotage if declared with it."""
+def _check_responding(state: DecoderState, seat: Seat, unexpected: bool) -> None:
+    """Checks common to every response, and Unexpected Sabotage's if declared with it."""
     pending = state.pending[seat]
     if pending is None or state.turn is None or state.turn.seat == seat:
         raise Rejected("You have nothing to respond to right now.")
+    if unexpected:
+        check_item(state, seat, "unexpected_sabotage")
+
+
+def _responding(state: DecoderState, seat: Seat, unexpected: bool) -> list[Notice]:
+    """Unexpected Sabotage, if declared with a response (checked already)."""
     return _unexpected(state, seat) if unexpected else []
 
 
-def give_clue(state: DecoderState, seat: Seat, action: GiveClue, now_ms: int) -> list[Notice]:
+def check_clue(state: DecoderState, seat: Seat, action: GiveClue) -> None:
     turn = _expect(state, seat, "clue")
     if action.clue == turn.excluded:
         choices = " or ".join(c for c in ("ANY", "ODD", "TWO") if c != turn.excluded)
         raise Rejected(f"The asker excluded {turn.excluded}; choose {choices}.")
+    _check_responding(state, seat, action.unexpected)
+
+
+def give_clue(state: DecoderState, seat: Seat, action: GiveClue, now_ms: int) -> list[Notice]:
+    check_clue(state, seat, action)
     notices = _responding(state, seat, action.unexpected)
     close_decision(state, seat)
     notices.append(answer_clues(state, [action.clue], seat))
     return notices + maybe_end_turn(state, now_ms)
 
 
-def give_up(state: DecoderState, seat: Seat, action: GiveUp, now_ms: int) -> list[Notice]:
+def check_give_up(state: DecoderState, seat: Seat, action: GiveUp) -> TurnRecord:
     turn = _expect(state, seat, "giveup")
     hand = state.hands[seat]
     if action.letter not in hand:
         raise Rejected(f"You don't hold {action.letter} — your hand is {letters_text(hand)}.")
+    return turn
+
+
+def give_up(state: DecoderState, seat: Seat, action: GiveUp, now_ms: int) -> list[Notice]:
+    turn = check_give_up(state, seat, action)
+    hand = state.hands[seat]
     close_decision(state, seat)
     hand.remove(action.letter)
     turn.given_up = action.letter
@@ -97,7 +111,7 @@ def give_up(state: DecoderState, seat: Seat, action: GiveUp, now_ms: int) -> lis
     return notices + maybe_end_turn(state, now_ms)
 
 
-def swap(state: DecoderState, seat: Seat, action: Swap, now_ms: int) -> list[Notice]:
+def check_swap(state: DecoderState, seat: Seat, action: Swap) -> TurnRecord:
     turn = _expect(state, seat, "swap")
     hand = state.hands[seat]
     if action.letter is not None:
@@ -105,6 +119,13 @@ def swap(state: DecoderState, seat: Seat, action: Swap, now_ms: int) -> list[Not
             raise Rejected("No letter could be offered to you this time, so say `keep`.")
         if action.letter not in hand:
             raise Rejected(f"You don't hold {action.letter} — your hand is {letters_text(hand)}.")
+    _check_responding(state, seat, action.unexpected)
+    return turn
+
+
+def swap(state: DecoderState, seat: Seat, action: Swap, now_ms: int) -> list[Notice]:
+    turn = check_swap(state, seat, action)
+    hand = state.hands[seat]
     notices = _responding(state, seat, action.unexpected)
     close_decision(state, seat)
     if action.letter is not None and turn.offer is not None:
@@ -120,8 +141,14 @@ def swap(state: DecoderState, seat: Seat, action: Swap, now_ms: int) -> list[Not
     return notices + maybe_end_turn(state, now_ms)
 
 
-def guess_total(state: DecoderState, seat: Seat, action: GuessTotal, now_ms: int) -> list[Notice]:
+def check_total(state: DecoderState, seat: Seat, action: GuessTotal) -> TurnRecord:
     turn = _expect(state, seat, "total")
+    _check_responding(state, seat, action.unexpected)
+    return turn
+
+
+def guess_total(state: DecoderState, seat: Seat, action: GuessTotal, now_ms: int) -> list[Notice]:
+    turn = check_total(state, seat, action)
     notices = _responding(state, seat, action.unexpected)
     close_decision(state, seat)
     owner = other(seat)
@@ -138,11 +165,17 @@ def guess_total(state: DecoderState, seat: Seat, action: GuessTotal, now_ms: int
     return notices + maybe_end_turn(state, now_ms)
 
 
-def sabotage(state: DecoderState, seat: Seat, action: Sabotage, now_ms: int) -> list[Notice]:
+def check_sabotage(state: DecoderState, seat: Seat, action: Sabotage) -> TurnRecord:
     turn = _expect(state, seat, "sabotage")
     if action.tank not in turn.restored:
         choices = ", ".join(tank_label(n, state.tank_names) for n in turn.restored)
         raise Rejected(f"Tank {action.tank} was not restored this turn; choose one of {choices}.")
+    _check_responding(state, seat, action.unexpected)
+    return turn
+
+
+def sabotage(state: DecoderState, seat: Seat, action: Sabotage, now_ms: int) -> list[Notice]:
+    turn = check_sabotage(state, seat, action)
     notices = _responding(state, seat, action.unexpected)
     close_decision(state, seat)
     owner = other(seat)
@@ -154,15 +187,24 @@ def sabotage(state: DecoderState, seat: Seat, action: Sabotage, now_ms: int) -> 
     return notices + maybe_end_turn(state, now_ms)
 
 
+def check_unexpected(state: DecoderState, seat: Seat, action: Unexpected) -> None:
+    if not action.use:
+        _expect(state, seat, "unexpected")
+        return
+    if state.turn is not None and state.turn.unexpected:
+        raise Rejected("Unexpected Sabotage has been used on this turn already.")
+    _check_responding(state, seat, unexpected=True)
+
+
 def unexpected(state: DecoderState, seat: Seat, action: Unexpected, now_ms: int) -> list[Notice]:
+    check_unexpected(state, seat, action)
     pending = state.pending[seat]
     if not action.use:
-        turn = _expect(state, seat, "unexpected")
+        turn = state.turn
+        assert turn is not None
         close_decision(state, seat)
         declined = public("unexpected_declined", turn=turn.number, seat=seat)
         return [declined, *maybe_end_turn(state, now_ms)]
-    if state.turn is not None and state.turn.unexpected:
-        raise Rejected("Unexpected Sabotage has been used on this turn already.")
     notices = _responding(state, seat, unexpected=True)
     if pending is not None and pending.decision == "unexpected":
         close_decision(state, seat)

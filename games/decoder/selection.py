@@ -27,7 +27,7 @@ from games.decoder.tiles import (
 )
 
 
-def raise_time(state: DecoderState, seat: Seat, action: RaiseTime) -> list[Notice]:
+def check_raise_time(state: DecoderState, seat: Seat, action: RaiseTime) -> None:
     if state.phase != "pregame":
         raise Rejected("Puzzle times are locked: letter selection has started.")
     tank = state.tanks[seat][action.tank - 1]
@@ -39,16 +39,25 @@ def raise_time(state: DecoderState, seat: Seat, action: RaiseTime) -> list[Notic
             f"Times can only go up: tank {label} is at {tank.seconds} s, "
             f"so choose {tank.seconds}–{MAX_SECONDS} s."
         )
+
+
+def raise_time(state: DecoderState, seat: Seat, action: RaiseTime) -> list[Notice]:
+    check_raise_time(state, seat, action)
+    tank = state.tanks[seat][action.tank - 1]
     tank.seconds = action.seconds
     tank.units = units_for(action.seconds)
     data = {"tank": action.tank, "tank_name": state.tank_names[action.tank - 1]}
     return [private(seat, "time_raised", **data, seconds=tank.seconds, units=tank.units)]
 
 
-def start(state: DecoderState, now_ms: int) -> list[Notice]:
-    """The host starts letter selection (preset hands: straight to play)."""
+def check_start(state: DecoderState) -> None:
     if state.phase != "pregame":
         raise Rejected("Letter selection has already started.")
+
+
+def start(state: DecoderState, now_ms: int) -> list[Notice]:
+    """The host starts letter selection (preset hands: straight to play)."""
+    check_start(state)
     presets = state.config.preset_hands
     if presets is not None:
         state.hands = [list(hand) for hand in presets]
@@ -89,7 +98,7 @@ def _selection(state: DecoderState, seat: Seat) -> Selection:
     return state.selection[seat]
 
 
-def choose_rarities(state: DecoderState, seat: Seat, action: ChooseRarities) -> list[Notice]:
+def check_rarities(state: DecoderState, seat: Seat, action: ChooseRarities) -> None:
     chosen = _selection(state, seat)
     if chosen.extra_count == 0:
         raise Rejected(
@@ -103,6 +112,10 @@ def choose_rarities(state: DecoderState, seat: Seat, action: ChooseRarities) -> 
     problem = rarities_problem(action.counts, chosen.extra_count)
     if problem is not None:
         raise Rejected(problem)
+
+
+def choose_rarities(state: DecoderState, seat: Seat, action: ChooseRarities) -> list[Notice]:
+    check_rarities(state, seat, action)
     return [_deal_extras(state, seat, action.counts, timed_out=False)]
 
 
@@ -122,7 +135,8 @@ def _deal_extras(state: DecoderState, seat: Seat, counts: list[int], timed_out: 
     )
 
 
-def choose_hand(state: DecoderState, seat: Seat, action: ChooseHand, now_ms: int) -> list[Notice]:
+def check_hand(state: DecoderState, seat: Seat, action: ChooseHand) -> list[str]:
+    """The 6 letters the hand would be (Rejected if it can't be chosen now)."""
     chosen = _selection(state, seat)
     if chosen.rarities is None:
         raise Rejected(
@@ -143,6 +157,11 @@ def choose_hand(state: DecoderState, seat: Seat, action: ChooseHand, now_ms: int
             f"Pick exactly {HAND_SIZE} different tiles from {letters_text(chosen.dealt)}, "
             "e.g. `hand A B C D E F`."
         )
+    return letters
+
+
+def choose_hand(state: DecoderState, seat: Seat, action: ChooseHand, now_ms: int) -> list[Notice]:
+    letters = check_hand(state, seat, action)
     notices = [_take_hand(state, seat, letters, timed_out=False)]
     if all(entry.done for entry in state.selection or []):
         notices += begin_play(state, now_ms)
