@@ -279,6 +279,9 @@ def _match_aborted(notice: Notice, audience: Audience, names: Sequence[str]) -> 
 def _reminder(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
     seconds = as_int(notice.data.get("seconds_left"))
     label = str(notice.data.get("label") or "")
+    if "seat" in notice.data:  # a seat's time, told to the room
+        whose = who(names, as_int(notice.data.get("seat")))
+        return Rendered(text=f"⏰ **{whose}** has **{seconds} s** left for {escape_md(label)}.")
     what = f": {escape_md(label)}" if label else ""
     return Rendered(text=f"⏰ **{seconds} s** left{what}.")
 

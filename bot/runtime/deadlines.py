@@ -3,7 +3,8 @@
 The armed timers always match ``game.deadlines(state)`` exactly. A deadline
 fires as an expiry step, committed like a move (a timer deadline, such as a
 Logical Horror token arriving, is logged to no one as "time ran out"); its
-reminders are state-free notices to the seat it runs against.
+reminders are state-free notices to the seat it runs against, and to the room
+as well when the deadline has a ``room_label``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from functools import partial
 from bot.runtime.commits import Change, Committer, notice
 from bot.runtime.live import Armed, LiveMatch
 from bot.runtime.scheduler import Scheduler, Timer
-from games import HOST, PUBLIC, Deadline
+from games import HOST, PUBLIC, Deadline, Notice
 from games.core import Audience
 from storage.records import MatchStatus
 
@@ -93,8 +94,15 @@ class Deadlines:
                 return  # re-armed or gone since this reminder was set
             if live.status is not MatchStatus.RUNNING:
                 return
-            audience: Audience = PUBLIC if deadline.seat is None else deadline.seat
-            reminder = notice(
-                "reminder", audience=audience, label=deadline.label, seconds_left=seconds
-            )
-            await self._committer.announce(live, [reminder])
+            await self._committer.announce(live, reminders(deadline, seconds))
+
+
+def reminders(deadline: Deadline, seconds: int) -> list[Notice]:
+    """The reminder ``seconds`` before ``deadline``: to its seat (or the room when
+    it runs against no seat), and to the room too when the rules make it public."""
+    audience: Audience = PUBLIC if deadline.seat is None else deadline.seat
+    found = [notice("reminder", audience=audience, label=deadline.label, seconds_left=seconds)]
+    if deadline.seat is not None and deadline.room_label is not None:
+        told = {"label": deadline.room_label, "seconds_left": seconds, "seat": deadline.seat}
+        found.append(notice("reminder", audience=PUBLIC, **told))
+    return found

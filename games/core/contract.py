@@ -47,6 +47,9 @@ class Deadline(BaseModel):
     ``reminders`` are seconds before ``at_ms`` at which ``seat`` (or the room,
     when ``seat`` is None) is told how long is left. ``label`` says what the
     time is for, in words a player understands ("your bid on cell C").
+    ``room_label``, where the rules make a seat's time public (Decoder's turn
+    timer), sends each reminder to the room too, in words about the seat
+    ("their turn"); it must say nothing the room may not know.
     ``timer`` marks a scheduled event rather than a time limit (Logical
     Horror's next token): nobody's time "runs out" when it fires.
     """
@@ -58,6 +61,7 @@ class Deadline(BaseModel):
     seat: int | None = None
     reminders: tuple[int, ...] = ()
     label: str = ""
+    room_label: str | None = None
     timer: bool = False
 
 

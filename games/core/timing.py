@@ -40,13 +40,16 @@ class Window(BaseModel):
     def remaining_ms(self, now_ms: int) -> int:
         return max(0, self.end_ms - now_ms)
 
-    def deadline(self, key: str, seat: int | None, label: str) -> Deadline:
+    def deadline(
+        self, key: str, seat: int | None, label: str, room_label: str | None = None
+    ) -> Deadline:
         return Deadline(
             key=key,
             at_ms=self.end_ms,
             seat=seat,
             reminders=reminders_within(self.length_ms),
             label=label,
+            room_label=room_label,
         )
 
 

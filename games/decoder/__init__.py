@@ -66,7 +66,8 @@ Play:
 Time:
 - public: ``bank_started`` {seat, decision, bank_seconds} — a window ran out;
   the bank drains in 5 s steps from here
-- seat: ``bank_reminder`` {bank_seconds, decision} — at each 30 s of bank left
+- seat: ``bank_reminder`` {bank_seconds, decision}, and public: the same with
+  ``seat`` — at each 30 s of bank left (the rules make a seat's bank public)
 - public: ``match_over`` {winner, reason, hand_sizes}
 
 Views

@@ -15,7 +15,7 @@ one room-wide deadline, ``selection``.
 from __future__ import annotations
 
 from games.core import SECOND, Deadline, Notice, Seat, Window, other
-from games.decoder.models import DECISION_LABELS, Decision, DecoderState, Pending
+from games.decoder.models import DECISION_LABELS, ROOM_LABELS, Decision, DecoderState, Pending
 from games.decoder.notices import finish, private, public
 
 BANK_STEP_MS = 5 * SECOND
@@ -64,7 +64,10 @@ def deadlines(state: DecoderState) -> list[Deadline]:
             continue
         label = DECISION_LABELS[pending.decision]
         if pending.steps == 0:
-            found.append(pending.window.deadline(deadline_key(pending), pending.seat, label))
+            # The rules: "your current turn timer: public … reminders expected
+            # at 30/15/5 seconds" — so the room is reminded too.
+            room = ROOM_LABELS[pending.decision]
+            found.append(pending.window.deadline(deadline_key(pending), pending.seat, label, room))
         else:
             found.append(
                 Deadline(
@@ -103,5 +106,8 @@ def run_down(state: DecoderState, pending: Pending) -> list[Notice]:
             )
         ]
     if (left_s * SECOND) % BANK_REMINDER_MS == 0:
-        return [private(seat, "bank_reminder", bank_seconds=left_s, decision=pending.decision)]
+        # "Your current time bank: public … reminders expected at every multiple
+        # of 30 seconds": the seat in its channel, and the room.
+        data = {"bank_seconds": left_s, "decision": pending.decision}
+        return [private(seat, "bank_reminder", **data), public("bank_reminder", seat=seat, **data)]
     return []

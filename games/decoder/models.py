@@ -26,6 +26,17 @@ DECISION_LABELS: dict[Decision, str] = {
     "sabotage": "your sabotage pick",
     "unexpected": "your Unexpected Sabotage decision",
 }
+#: The same decisions as the room reads them: whose turn it is and what it is
+#: waiting on are public (the rules' information list), the choices are not.
+ROOM_LABELS: dict[Decision, str] = {
+    "turn": "their turn",
+    "clue": "their clue choice",
+    "giveup": "the letter they give up",
+    "swap": "their swap decision",
+    "total": "their guess at the restored total",
+    "sabotage": "their sabotage pick",
+    "unexpected": "their Unexpected Sabotage decision",
+}
 
 
 class Selection(BaseModel):

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from bot.render.base import Rendered, as_int, as_list, escape_md, plural, who
 from bot.render.decoder._data import opponent, tank_list, tank_name, tiles_left
-from games.core.contract import Audience, Notice
+from games.core.contract import PUBLIC, Audience, Notice
 from games.decoder.tanks import MAX_UNITS
 
 #: Decision names for the room (the engine's labels speak to the seat).
@@ -123,10 +123,15 @@ def bank_started(notice: Notice, audience: Audience, names: Sequence[str]) -> Re
 
 def bank_reminder(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
     data = notice.data
+    seconds = as_int(data.get("bank_seconds"))
+    if audience == PUBLIC:
+        decision = PUBLIC_DECISIONS.get(str(data.get("decision")), "a decision")
+        return Rendered(
+            text=f"⏳ **{who(names, data.get('seat'))}** has **{seconds} s** left in their "
+            f"time bank ({decision})."
+        )
     decision = OWN_DECISIONS.get(str(data.get("decision")), "your decision")
-    return Rendered(
-        text=f"⏳ **{as_int(data.get('bank_seconds'))} s** left in your time bank ({decision})."
-    )
+    return Rendered(text=f"⏳ **{seconds} s** left in your time bank ({decision}).")
 
 
 def _named_reason(reason: str, names: Sequence[str]) -> str:

@@ -19,7 +19,14 @@ def expire_first(state: DecoderState, seat: int) -> tuple[DecoderState, list[str
 def test_the_turn_window_is_90_seconds_with_reminders() -> None:
     state = playing(now_ms=5_000)
     assert GAME.deadlines(state) == [
-        Deadline(key="d1:0", at_ms=95_000, seat=0, reminders=(30, 15, 5), label="your turn")
+        Deadline(
+            key="d1:0",
+            at_ms=95_000,
+            seat=0,
+            reminders=(30, 15, 5),
+            label="your turn",
+            room_label="their turn",  # the turn timer is public: the room is reminded too
+        )
     ]
     assert GAME.window(state, 0) == "d1"
     assert GAME.window(state, 1) is None
@@ -28,7 +35,14 @@ def test_the_turn_window_is_90_seconds_with_reminders() -> None:
 def test_responses_get_60_seconds() -> None:
     state = act(playing(), 0, "ask apple not any tank 1", now_ms=10_000).state
     assert GAME.deadlines(state) == [
-        Deadline(key="d2:0", at_ms=70_000, seat=1, reminders=(30, 15, 5), label="your clue choice")
+        Deadline(
+            key="d2:0",
+            at_ms=70_000,
+            seat=1,
+            reminders=(30, 15, 5),
+            label="your clue choice",
+            room_label="their clue choice",
+        )
     ]
 
 
@@ -83,7 +97,10 @@ def test_an_empty_bank_loses_when_the_window_is_over() -> None:
     assert len(fired) == 1 + 60  # the window, then 60 steps of 5 s, then the empty bank
     assert state.outcome.winner == 1
     assert state.outcome.reason == "seat 0 ran out of time (its time bank is empty)"
-    assert reminders == [(0, seconds) for seconds in range(270, 0, -30)]
+    # Each 30 s of bank: the seat, and the room (a seat's bank is public).
+    assert reminders == [
+        (audience, seconds) for seconds in range(270, 0, -30) for audience in (0, PUBLIC)
+    ]
 
 
 def test_a_move_part_way_through_a_step_has_paid_for_it() -> None:
