@@ -36,13 +36,13 @@ Play:
 - seat (asker's opponent): ``clue_requested`` {turn, word, choices, window}
 - public: ``clue_answered`` {turn, seat (asker), word, answers: [{clue,
   answer}], chosen_by (the seat that chose the clue; None with New Evidence)}
-- public: ``tile_guessed`` {turn, seat, letter, correct, hand_sizes, tank,
-  tank_name, surge}
+- public: ``tile_guessed`` {turn, seat, letter, correct, hand_sizes, revealed
+  (every letter revealed so far, as in the view), tank, tank_name, surge}
 - seat (guesser): ``insurance_kept`` {turn} — declared on a right guess; nobody
   else learns of it
 - public: ``insurance_used`` {turn, seat} — wrong guess, nothing given up
 - seat (guesser): ``giveup_requested`` {turn, hand, window}
-- public: ``tile_given_up`` {turn, seat, letter, hand_sizes}
+- public: ``tile_given_up`` {turn, seat, letter, hand_sizes, revealed}
 - seat (guesser's opponent): ``letter_offered`` {turn, letter (None if every
   letter was barred: then only `keep`), hand, window}
 - seat (same): ``swap_done`` {turn, offered, swapped_out (None: kept), hand}
@@ -68,7 +68,7 @@ Time:
   the bank drains in 5 s steps from here
 - seat: ``bank_reminder`` {bank_seconds, decision}, and public: the same with
   ``seat`` — at each 30 s of bank left (the rules make a seat's bank public)
-- public: ``match_over`` {winner, reason, hand_sizes}
+- public: ``match_over`` {winner, reason, hand_sizes, revealed}
 
 Views
 -----

@@ -20,9 +20,15 @@ def hand_sizes(state: DecoderState) -> list[int]:
     return [len(hand) for hand in state.hands]
 
 
+def tile_board(state: DecoderState) -> dict[str, Any]:
+    """What the room knows of the hands: their sizes and every letter revealed."""
+    revealed = [entry.model_dump() for entry in state.revealed]
+    return {"hand_sizes": hand_sizes(state), "revealed": revealed}
+
+
 def finish(state: DecoderState, winner: Seat, reason: str) -> Notice:
     """End the match: nothing is pending any more."""
     state.outcome = Outcome(winner=winner, reason=reason)
     state.phase = "over"
     state.pending = [None, None]
-    return public("match_over", winner=winner, reason=reason, hand_sizes=hand_sizes(state))
+    return public("match_over", winner=winner, reason=reason, **tile_board(state))

@@ -8,7 +8,7 @@ from games.core import Notice, Rejected, Seat, other
 from games.decoder.actions import GiveClue, GiveUp, GuessTotal, Sabotage, Swap, Unexpected
 from games.decoder.clock import close_decision, open_decision, window_key
 from games.decoder.models import DECISION_LABELS, Decision, DecoderState, Revealed, TurnRecord
-from games.decoder.notices import finish, hand_sizes, private, public
+from games.decoder.notices import finish, private, public, tile_board
 from games.decoder.tanks import sabotaged, tank_label
 from games.decoder.tiles import letters_text
 from games.decoder.turns import answer_clues, check_item, maybe_end_turn, use_item
@@ -104,7 +104,7 @@ def give_up(state: DecoderState, seat: Seat, action: GiveUp, now_ms: int) -> lis
         Revealed(letter=action.letter, seat=seat, how="given_up", turn=turn.number)
     )
     data = {"turn": turn.number, "seat": seat, "letter": action.letter}
-    notices = [public("tile_given_up", **data, hand_sizes=hand_sizes(state))]
+    notices = [public("tile_given_up", **data, **tile_board(state))]
     if not hand:
         reason = f"seat {seat}'s hand is empty: it gave up its last letter"
         return [*notices, finish(state, other(seat), reason)]

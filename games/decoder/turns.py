@@ -9,7 +9,7 @@ from games.decoder.actions import Ask, Guess, Restore, TurnAction
 from games.decoder.clock import close_decision, open_decision, window_key
 from games.decoder.config import ITEM_TITLES, Item
 from games.decoder.models import DECISION_LABELS, ClueAnswer, DecoderState, Revealed, TurnRecord
-from games.decoder.notices import finish, hand_sizes, private, public
+from games.decoder.notices import finish, private, public, tile_board
 from games.decoder.race import next_turn
 from games.decoder.tanks import tank_label, unused_numbers, used_numbers
 from games.decoder.tiles import CLUES, Clue, clue_answer, count_in, offer_candidates
@@ -221,7 +221,7 @@ def _guess(state: DecoderState, seat: Seat, action: Guess, now_ms: int) -> list[
         seat=seat,
         letter=action.letter,
         correct=turn.correct,
-        hand_sizes=hand_sizes(state),
+        **tile_board(state),
         **_used(state, action),
     )
     if turn.correct:

@@ -1,5 +1,6 @@
 """The Decoder renderer: notices through the handlers in ``_setup``, ``_turns``
-and ``_restore``; status with the tank board."""
+and ``_restore`` (with a picture of the hands where tiles change: ``_hands``);
+status with the tank board."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any, ClassVar
 
 from bot.render.base import DEFAULT_NAMES, NoticeHandler, Rendered, Renderer
 from bot.render.decoder import _restore, _reveal, _setup, _turns
+from bot.render.decoder._hands import with_own_hand, with_room_tiles
 from bot.render.decoder._status import board_rows, status_text
 from bot.render.decoder._tanks import tank_board
 from games.core import HOST, Audience
@@ -26,20 +28,20 @@ class DecoderRenderer(Renderer):
         "selection_started": _setup.selection_started,
         "tiles_dealt": _setup.tiles_dealt,
         "extras_dealt": _setup.extras_dealt,
-        "hand_chosen": _setup.hand_chosen,
+        "hand_chosen": with_own_hand(_setup.hand_chosen),
         "play_started": _setup.play_started,
         "turn_started": _turns.turn_started,
         "turn_prompt": _turns.turn_prompt,
         "word_asked": _turns.word_asked,
         "clue_requested": _turns.clue_requested,
         "clue_answered": _turns.clue_answered,
-        "tile_guessed": _turns.tile_guessed,
+        "tile_guessed": with_room_tiles(_turns.tile_guessed),
         "insurance_kept": _turns.insurance_kept,
         "insurance_used": _turns.insurance_used,
         "giveup_requested": _turns.giveup_requested,
-        "tile_given_up": _turns.tile_given_up,
+        "tile_given_up": with_room_tiles(_turns.tile_given_up),
         "letter_offered": _turns.letter_offered,
-        "swap_done": _turns.swap_done,
+        "swap_done": with_own_hand(_turns.swap_done),
         "swap_decided": _turns.swap_decided,
         "tanks_restored": _restore.tanks_restored,
         "total_requested": _restore.total_requested,
@@ -52,7 +54,7 @@ class DecoderRenderer(Renderer):
         "unexpected_declined": _restore.unexpected_declined,
         "bank_started": _restore.bank_started,
         "bank_reminder": _restore.bank_reminder,
-        "match_over": _restore.match_over,
+        "match_over": with_room_tiles(_restore.match_over),
     }
 
     def status(

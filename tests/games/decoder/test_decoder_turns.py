@@ -159,6 +159,7 @@ def test_right_guess_takes_the_letter_publicly() -> None:
         "letter": "C",
         "correct": True,
         "hand_sizes": [6, 5],
+        "revealed": [{"letter": "C", "seat": 1, "how": "guessed", "turn": 1}],
         "tank": 1,
         "tank_name": "Arithmetic Box",
         "surge": False,
@@ -218,6 +219,7 @@ def test_give_up_and_swap_complete_the_turn_in_either_order() -> None:
         "seat": 0,
         "letter": "G",
         "hand_sizes": [5, 6],
+        "revealed": [{"letter": "G", "seat": 0, "how": "given_up", "turn": 1}],
     }
     assert decisions(gave.state) == [None, (1, "swap")]
     swapped = act(gave.state, 1, "swap a")
@@ -284,6 +286,7 @@ def test_guessing_the_last_letter_wins() -> None:
         "winner": 0,
         "reason": "seat 1's hand is empty: seat 0 guessed its last letter",
         "hand_sizes": [6, 0],
+        "revealed": [{"letter": "F", "seat": 1, "how": "guessed", "turn": 1}],
     }
     assert step.state.outcome is not None
     assert step.state.outcome.winner == 0
