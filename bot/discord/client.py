@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from bot.config import Settings
 from bot.discord import errors
 from bot.discord.delivery import DiscordDelivery
+from bot.discord.forms import FormRoutes
 from bot.discord.outage import OutageWatch
 from bot.discord.web import make_web
 from bot.kits import adapters
@@ -50,6 +51,8 @@ class GeniusBot(commands.Bot):
     help_texts: dict[str, str]
     #: The sync_guild_ids Discord refused commands for (the bot is not in them).
     sync_refused: set[int]
+    #: Per game: what answers its forms, before and after a restart.
+    forms: FormRoutes
 
     def __init__(self, settings: Settings, *, settle_heap: bool = False) -> None:
         intents = discord.Intents.default()
@@ -71,6 +74,7 @@ class GeniusBot(commands.Bot):
         self.web = make_web(self)
         self.help_texts = {}
         self.sync_refused = set()
+        self.forms = FormRoutes()
         # The real process freezes its start-up heap (bot.runtime.heap); tests,
         # which start many bots in one process, leave the collector alone.
         self._settle_heap = settle_heap
@@ -150,8 +154,10 @@ class GeniusBot(commands.Bot):
 
     async def on_interaction(self, interaction: discord.Interaction[GeniusBot], /) -> None:
         """Note when each interaction arrived: Discord's 3 s to answer run from
-        then (bot.discord.replies.in_time defers moves that would miss them)."""
+        then (bot.discord.replies.in_time defers moves that would miss them).
+        A form's submission is routed here (see bot.discord.forms)."""
         interaction.extras.setdefault("arrived", self.loop.time())
+        await self.forms.dispatch(interaction)
 
     async def on_message(self, message: discord.Message, /) -> None:
         """No prefix commands: plain messages are moves, handled by the messages cog."""

@@ -1,8 +1,9 @@
 """The forms (modals): an expression, a guess, and the Final Guess.
 
 A form is opened by a button on the request in the private channel or by the
-slash command without arguments. It remembers the decision window it was opened
-for, so a form submitted after its round moved on is refused as too late.
+slash command without arguments. Its ``custom_id`` names the decision window it
+was opened for, so a form submitted after its round moved on is refused as too
+late, and one sent after a bot restart is still taken (see bot.discord.forms).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.discord.buttons import submit_form
-from bot.discord.errors import answer_interaction
 from bot.discord.expression._moves import (
     CLOSED,
     confirm,
@@ -23,6 +23,7 @@ from bot.discord.expression._moves import (
     play_text,
     window_now,
 )
+from bot.discord.forms import FormSubmission, form_id, show_form
 from bot.render.expression._data import example_play, numbers_of, pair_of, symbols_of
 from bot.render.expression._status import known_lines
 from games import Rejected
@@ -30,7 +31,7 @@ from games import Rejected
 if TYPE_CHECKING:
     from bot.discord.client import GeniusBot
 
-FORM_SECONDS = 15 * 60  # a form left open this long is forgotten (the move is not)
+GAME_PREFIX = "ex"
 LOCK_WORDS = frozenset({"done", "yes", "y", "lock", "locked"})
 
 
@@ -47,11 +48,12 @@ async def submit(
 
 
 class _Form(discord.ui.Modal):
-    def __init__(self, title: str, match_id: int, seat: int, window: str) -> None:
-        super().__init__(title=title[:45], timeout=FORM_SECONDS)
-        self.match_id = match_id
-        self.seat = seat
-        self.window = window
+    #: The form's name in its ``custom_id`` (a key of :data:`FORMS`).
+    form: str
+
+    def __init__(self, title: str, match_id: int, window: str) -> None:
+        custom_id = form_id(GAME_PREFIX, match_id, self.form, window)
+        super().__init__(title=title[:45], timeout=None, custom_id=custom_id)
 
 
 def _tiles(numbers: list[int], symbols: list[str]) -> str:
@@ -60,8 +62,10 @@ def _tiles(numbers: list[int], symbols: list[str]) -> str:
 
 
 class PlayForm(_Form):
+    form = "play"
+
     def __init__(self, match_id: int, seat: int, window: str, view: Mapping[str, Any]) -> None:
-        super().__init__(f"Round {view.get('round')}: your expression", match_id, seat, window)
+        super().__init__(f"Round {view.get('round')}: your expression", match_id, window)
         pair = pair_of(view.get("pair"))
         numbers, symbols = numbers_of(view.get("numbers")), symbols_of(view.get("symbols"))
         self.add_item(
@@ -80,14 +84,12 @@ class PlayForm(_Form):
         )
         self.add_item(self.expression)
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        text = play_text(self.expression.value)
-        await submit(interaction, self.match_id, self.seat, text, self.window, "✅ Played.")
-
 
 class GuessForm(_Form):
+    form = "guess"
+
     def __init__(self, match_id: int, seat: int, window: str, view: Mapping[str, Any]) -> None:
-        super().__init__(f"Round {view.get('round')}: your guess", match_id, seat, window)
+        super().__init__(f"Round {view.get('round')}: your guess", match_id, window)
         self.add_item(
             discord.ui.TextDisplay(
                 "Guess up to two different numbers (+2 right, −1 wrong) and one symbol "
@@ -104,15 +106,13 @@ class GuessForm(_Form):
         )
         self.add_item(self.tiles)
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        text = guess_text(self.tiles.value)
-        await submit(interaction, self.match_id, self.seat, text, self.window, "✅ Guess saved.")
-
 
 class FinalForm(_Form):
+    form = "final"
+
     def __init__(self, match_id: int, seat: int, window: str, view: Mapping[str, Any]) -> None:
-        super().__init__(f"Final Guess, bout {view.get('bout')}", match_id, seat, window)
-        self.saved = list(view.get("my_final") or [])
+        super().__init__(f"Final Guess, bout {view.get('bout')}", match_id, window)
+        saved = list(view.get("my_final") or [])
         known = "\n".join(known_lines(view, seat))
         self.add_item(
             discord.ui.TextDisplay(
@@ -128,7 +128,7 @@ class FinalForm(_Form):
             custom_id="guesses",
             style=discord.TextStyle.paragraph,
             placeholder="1: 5 7 +; 2: 12 12 -; 3: 4 9 /",
-            default=final_body(self.saved) or None,
+            default=final_body(saved) or None,
             required=False,
             max_length=1000,
         )
@@ -142,14 +142,27 @@ class FinalForm(_Form):
         self.add_item(self.guesses)
         self.add_item(self.lock)
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        lock = self.lock.value.strip().lower() in LOCK_WORDS
-        try:
-            text = final_text(self.guesses.value, lock, self.saved)
-        except Rejected as error:
-            await answer_interaction(interaction, error, match_id=self.match_id)
-            return
-        await submit(interaction, self.match_id, self.seat, text, self.window, "✅ Saved.")
+
+async def submit_sent_form(interaction: discord.Interaction[Any], sent: FormSubmission) -> None:
+    """A sent form (routed by its ``custom_id``, so also one sent after a restart)."""
+    if sent.form == "play":
+        text, done = play_text(sent.value("expression")), "✅ Played."
+    elif sent.form == "guess":
+        text, done = guess_text(sent.value("tiles")), "✅ Guess saved."
+    elif sent.form == "final":
+        text, done = await _final_move(interaction, sent), "✅ Saved."
+    else:
+        raise Rejected("That form is not an Expression form.")
+    await submit(interaction, sent.match_id, sent.seat, text, sent.window, done)
+
+
+async def _final_move(interaction: discord.Interaction[Any], sent: FormSubmission) -> str:
+    """The box is the whole Final Guess: rounds saved now but left out of it are
+    cleared (the saved rounds are read as it arrives, not as it was opened)."""
+    runtime = cast("GeniusBot", interaction.client).runtime
+    saved = list((await runtime.view(sent.match_id, sent.seat)).get("my_final") or [])
+    lock = sent.value("lock").strip().lower() in LOCK_WORDS
+    return final_text(sent.value("guesses"), lock, saved)
 
 
 FORMS: dict[str, type[PlayForm | GuessForm | FinalForm]] = {
@@ -191,4 +204,4 @@ async def open_form(
     runtime = cast("GeniusBot", interaction.client).runtime
     view = await runtime.view(match_id, seat)
     window = form_window(view, seat, form, window)
-    await interaction.response.send_modal(FORMS[form](match_id, seat, window, view))
+    await show_form(interaction, FORMS[form](match_id, seat, window, view))

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 
 async def setup(bot: GeniusBot) -> None:
     from bot.discord.logical_horror._cog import LogicalHorrorCog
+    from bot.discord.logical_horror._forms import GAME_PREFIX, submit_sent_form
     from bot.discord.logical_horror._moves import GAME_KEY, HELP
     from bot.discord.logical_horror._views import (
         FormButton,
@@ -23,6 +24,7 @@ async def setup(bot: GeniusBot) -> None:
 
     await bot.add_cog(LogicalHorrorCog(bot))
     bot.add_dynamic_items(FormButton, HintButton, HostButton)
+    bot.forms.add(GAME_PREFIX, submit_sent_form)
     bot.delivery.add_view_factory(GAME_KEY, seat_view)
     bot.delivery.add_host_view_factory(GAME_KEY, host_view)
     bot.help_texts[GAME_KEY] = HELP

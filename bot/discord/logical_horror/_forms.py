@@ -4,7 +4,8 @@ It opens from a **Public query…** / **Private query…** button or from
 ``/logical_horror public`` (``private``) without a board. The match has no
 decision windows (both seats query whenever they like), so the form only
 checks that the match is running before it opens; the runtime checks again
-when it is sent.
+when it is sent. It is answered by its ``custom_id``, so a form sent after a
+bot restart is still taken (see bot.discord.forms).
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.discord.buttons import submit_form
+from bot.discord.forms import FormSubmission, form_id, show_form
 from bot.discord.logical_horror._moves import confirm, query_text
 from games import Rejected
 
 if TYPE_CHECKING:
     from bot.discord.client import GeniusBot
 
-FORM_SECONDS = 15 * 60  # a form left open this long is forgotten (the move is not)
+GAME_PREFIX = "lh"
 BOARD_CHARS = 1000  # a 10×10 grid with line breaks is about 110 characters
 NOT_RUNNING = {
     "created": "The match hasn't started yet — the host starts it.",
@@ -54,10 +56,8 @@ def check_open(view: Mapping[str, Any]) -> None:
 
 class QueryForm(discord.ui.Modal):
     def __init__(self, match_id: int, seat: int, kind: str, view: Mapping[str, Any]) -> None:
-        super().__init__(title=f"Your {kind} query", timeout=FORM_SECONDS)
-        self.match_id = match_id
-        self.seat = seat
-        self.kind = kind
+        custom_id = form_id(GAME_PREFIX, match_id, kind)
+        super().__init__(title=f"Your {kind} query", timeout=None, custom_id=custom_id)
         puzzle = view.get("puzzle") if isinstance(view.get("puzzle"), Mapping) else {}
         answer_format = puzzle.get("format") if isinstance(puzzle, Mapping) else None
         sentence = answer_format.get("sentence", "") if isinstance(answer_format, Mapping) else ""
@@ -81,13 +81,17 @@ class QueryForm(discord.ui.Modal):
         )
         self.add_item(self.board)
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        text = query_text(self.kind, self.board.value)
-        # No decision window: Logical Horror's queries can't go stale.
-        await submit_form(
-            interaction, self.match_id, self.seat, text, None,
-            confirm=confirm, fallback="✅ Query sent.",
-        )  # fmt: skip
+
+async def submit_sent_form(interaction: discord.Interaction[Any], sent: FormSubmission) -> None:
+    """A sent query form (routed by its ``custom_id``, so also one sent after a restart)."""
+    if sent.form not in ("public", "private"):
+        raise Rejected("That form is not a Logical Horror query.")
+    text = query_text(sent.form, sent.value("board"))
+    # No decision window: Logical Horror's queries can't go stale.
+    await submit_form(
+        interaction, sent.match_id, sent.seat, text, None,
+        confirm=confirm, fallback="✅ Query sent.",
+    )  # fmt: skip
 
 
 async def open_form(
@@ -96,4 +100,4 @@ async def open_form(
     """Show the query form if the match is running."""
     view = await _runtime(interaction).view(match_id, seat)
     check_open(view)
-    await interaction.response.send_modal(QueryForm(match_id, seat, kind, view))
+    await show_form(interaction, QueryForm(match_id, seat, kind, view))

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 
 async def setup(bot: GeniusBot) -> None:
     from bot.discord.runebreaker._cog import HELP, RuneBreakerCog
+    from bot.discord.runebreaker._forms import GAME_PREFIX, submit_sent_form
     from bot.discord.runebreaker._moves import GAME_KEY
     from bot.discord.runebreaker._views import (
         FormButton,
@@ -22,6 +23,7 @@ async def setup(bot: GeniusBot) -> None:
 
     await bot.add_cog(RuneBreakerCog(bot))
     bot.add_dynamic_items(MoveButton, FormButton)
+    bot.forms.add(GAME_PREFIX, submit_sent_form)
     bot.delivery.add_view_factory(GAME_KEY, seat_view)
     bot.delivery.add_room_view_factory(GAME_KEY, room_view)
     bot.delivery.add_prompts(GAME_KEY, seat_prompts)

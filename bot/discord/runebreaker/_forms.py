@@ -5,6 +5,8 @@ A form opens from a button in the private channel or from the slash command
 without options. It checks the decision is open before it opens, and a form
 opened by a button is sent aimed at that button's window, so a form sent after
 its turn or buzz is over is refused as too late rather than applied to the next.
+The window travels in the form's ``custom_id``, so a form sent after a bot
+restart is still taken (see bot.discord.forms).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.discord.buttons import submit_form
+from bot.discord.forms import FormSubmission, form_id, show_form
 from bot.discord.runebreaker._moves import answer_text, confirm, form_window, probe_text
 from bot.render.runebreaker._data import board_of, mapping
 from games.runebreaker.board import Board
@@ -25,7 +28,7 @@ from games.runebreaker.rounds import PROBE_SIZE
 if TYPE_CHECKING:
     from bot.discord.client import GeniusBot
 
-FORM_SECONDS = 15 * 60  # a form left open this long is forgotten (the move is not)
+GAME_PREFIX = "rb"
 BOARD_CHARS = 1000  # a 10×10 board in notation is about 300 characters
 
 
@@ -61,20 +64,23 @@ def empty_grid(size: int) -> str:
 
 
 class _Form(discord.ui.Modal):
-    def __init__(self, title: str, match_id: int, seat: int, window: str | None) -> None:
-        super().__init__(title=title[:45], timeout=FORM_SECONDS)
-        self.match_id = match_id
-        self.seat = seat
-        self.window = window
+    #: The form's name in its ``custom_id`` (a key of :data:`FORMS`).
+    form: str
+
+    def __init__(self, title: str, match_id: int, window: str | None) -> None:
+        custom_id = form_id(GAME_PREFIX, match_id, self.form, window)
+        super().__init__(title=title[:45], timeout=None, custom_id=custom_id)
 
 
 class ProbeForm(_Form):
+    form = "probe"
+
     def __init__(
         self, match_id: int, seat: int, window: str | None, view: Mapping[str, Any]
     ) -> None:
         current = mapping(view.get("round"))
         title = f"Round {current.get('number')}, turn {current.get('turn')}: your probe"
-        super().__init__(title, match_id, seat, window)
+        super().__init__(title, match_id, window)
         if view.get("variant") == "finals":
             limit = current.get("probe_limit")
             allowed = " ".join(current.get("executable") or [])
@@ -102,18 +108,16 @@ class ProbeForm(_Form):
         self.add_item(self.board)
         self.add_item(self.commands)
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        text = probe_text(self.board.value, self.commands.value)
-        await submit(interaction, self.match_id, self.seat, text, self.window, "✅ Probe sent.")
-
 
 class AnswerForm(_Form):
+    form = "answer"
+
     def __init__(
         self, match_id: int, seat: int, window: str | None, view: Mapping[str, Any]
     ) -> None:
         current = mapping(view.get("round"))
         mine = mapping(view.get("my_answer"))
-        super().__init__(f"Round {current.get('number')}: your answer", match_id, seat, window)
+        super().__init__(f"Round {current.get('number')}: your answer", match_id, window)
         self.answer: discord.ui.TextInput[Any]
         if view.get("variant") == "finals":
             allowed = " ".join(current.get("executable") or [])
@@ -148,9 +152,14 @@ class AnswerForm(_Form):
             )
         self.add_item(self.answer)
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        text = answer_text(self.answer.value)
-        await submit(interaction, self.match_id, self.seat, text, self.window, "✅ Answer sent.")
+
+async def submit_sent_form(interaction: discord.Interaction[Any], sent: FormSubmission) -> None:
+    """A sent form (routed by its ``custom_id``, so also one sent after a restart)."""
+    if sent.form == "probe":
+        text, done = probe_text(sent.value("board"), sent.value("commands")), "✅ Probe sent."
+    else:
+        text, done = answer_text(sent.value("answer")), "✅ Answer sent."
+    await submit(interaction, sent.match_id, sent.seat, text, sent.window, done)
 
 
 FORMS: dict[str, type[ProbeForm | AnswerForm]] = {"probe": ProbeForm, "answer": AnswerForm}
@@ -167,4 +176,4 @@ async def open_form(
     runtime = cast("GeniusBot", interaction.client).runtime
     view = await runtime.view(match_id, seat)
     form_window(view, seat, form, window)
-    await interaction.response.send_modal(FORMS[form](match_id, seat, window, view))
+    await show_form(interaction, FORMS[form](match_id, seat, window, view))
