@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -41,6 +42,9 @@ class GeniusBot(commands.Bot):
     web: WebServer | None
     #: Per game key: the text a player gets for "help" in a private channel.
     help_texts: dict[str, str]
+    #: Every persistent item class registered (buttons and menus any game posts),
+    #: in order: what the authorization test drives.
+    dynamic_items: list[type[discord.ui.DynamicItem[Any]]]
 
     def __init__(self, settings: Settings, *, settle_heap: bool = False) -> None:
         intents = discord.Intents.default()
@@ -61,9 +65,14 @@ class GeniusBot(commands.Bot):
         self.delivery = DiscordDelivery(self)
         self.web = make_web(self)
         self.help_texts = {}
+        self.dynamic_items = []
         # The real process freezes its start-up heap (bot.runtime.heap); tests,
         # which start many bots in one process, leave the collector alone.
         self._settle_heap = settle_heap
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self.dynamic_items.extend(items)
 
     async def setup_hook(self) -> None:
         await upgrade(self.engine)

@@ -13,6 +13,7 @@ async def setup(bot: GeniusBot) -> None:
     from bot.discord.runebreaker._cog import HELP, RuneBreakerCog
     from bot.discord.runebreaker._moves import GAME_KEY
     from bot.discord.runebreaker._views import (
+        BuzzButton,
         FormButton,
         MoveButton,
         room_view,
@@ -21,7 +22,7 @@ async def setup(bot: GeniusBot) -> None:
     )
 
     await bot.add_cog(RuneBreakerCog(bot))
-    bot.add_dynamic_items(MoveButton, FormButton)
+    bot.add_dynamic_items(MoveButton, BuzzButton, FormButton)
     bot.delivery.add_view_factory(GAME_KEY, seat_view)
     bot.delivery.add_room_view_factory(GAME_KEY, room_view)
     bot.delivery.add_prompts(GAME_KEY, seat_prompts)
