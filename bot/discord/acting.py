@@ -140,6 +140,18 @@ def seat_for_click(match: MatchRecord, channel_id: int | None, user_id: int) -> 
     return Seat(match, seat)
 
 
+def seat_for_message(match: MatchRecord, channel_seat: int, user_id: int) -> int | None:
+    """The seat a plain message in seat ``channel_seat``'s private channel moves
+    for: its owner's; None for a non-player (hosts may talk there: no move, no
+    reply); NotAllowed for the opponent (let in to read it by an admin)."""
+    seat = match.seat_of_user(user_id)
+    if seat is None:
+        return None
+    if seat != channel_seat:
+        raise NotAllowed(_not_your_channel(match, seat))
+    return seat
+
+
 def _player_seat(match: MatchRecord, user_id: int) -> int:
     seat = match.seat_of_user(user_id)
     if seat is None:
