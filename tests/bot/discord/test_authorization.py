@@ -433,6 +433,30 @@ async def cast(world: World) -> Cast:
     return Cast(world, manager)
 
 
+@pytest.mark.parametrize(
+    ("audience", "who", "where", "named", "expected"),
+    [
+        (Audience.HOST, Who.HOST, Where.PRIVATE0, None, True),
+        (Audience.HOST, Who.MANAGER, Where.ROOM, None, True),
+        (Audience.HOST, Who.SEAT0, Where.ROOM, None, False),
+        (Audience.PLAYER, Who.SEAT0, Where.GENERAL, None, True),
+        (Audience.PLAYER, Who.SEAT1, Where.ROOM, None, True),
+        (Audience.PLAYER, Who.SEAT1, Where.PRIVATE0, None, False),
+        (Audience.PLAYER, Who.HOST, Where.PRIVATE0, None, False),
+        (Audience.PLAYER, Who.OUTSIDER, Where.ROOM, None, False),
+        (Audience.NAMED_SEAT, Who.SEAT1, Where.ROOM, 1, True),
+        (Audience.NAMED_SEAT, Who.SEAT0, Where.ROOM, 1, False),
+        (Audience.NAMED_SEAT, Who.HOST, Where.ROOM, 1, False),
+        (Audience.ANYONE, Who.OUTSIDER, Where.GENERAL, None, True),
+    ],
+)
+def test_what_each_audience_means(
+    audience: Audience, who: Who, where: Where, named: int | None, expected: bool
+) -> None:
+    """The matrix's reading of a declaration, spelled out."""
+    assert authz.allowed(audience, who, where, named) is expected
+
+
 async def test_every_command_and_item_declares_an_audience(world: World) -> None:
     missing = authz.undeclared(world)
     assert not missing, "Who may use these is not declared:\n" + "\n".join(missing)
