@@ -31,7 +31,8 @@ class Audience(StrEnum):
     #: A match's two players, each for their own seat only: a button in a private
     #: channel is its owner's, one in the room is either player's.
     PLAYER = "player"
-    #: Buttons only: the one seat the ``custom_id`` names (Rune Breaker's room Buzz).
+    #: Buttons only: the one seat the ``custom_id`` names, in the ``seat`` group of
+    #: the item's template (Rune Breaker's Buzz on the other seat's turn).
     NAMED_SEAT = "named_seat"
     #: Any member (help texts, references).
     ANYONE = "anyone"

@@ -375,6 +375,8 @@ def posted(world: World, match: Match, where: Where) -> list[Posted]:
         assert component.custom_id is not None
         item, parts = authz.item_for(world, component.custom_id)
         seat = parts.groupdict().get("seat")
+        if seat is None and authz.item_audience(item) is Audience.NAMED_SEAT:
+            pytest.fail(f"{item.__name__} names no seat: its template needs a `seat` group")
         named = int(seat) if seat is not None else None
         found.setdefault(item, Posted(current, component, item, named))
     return list(found.values())
