@@ -348,6 +348,27 @@ async def drive_commands(matrix: Matrix, stage: Stage, chosen: list[AppCommand])
         return await matrix.cast.actor(case.who).slash(handle, case.name, **options)
 
     await matrix.run(stage, cases, act)
+    await suggest_nothing(matrix, [c for c in cases if not c.expected], found)
+
+
+async def suggest_nothing(
+    matrix: Matrix, refused: list[Case], found: dict[str, AppCommand]
+) -> None:
+    """Whoever may not use a command gets no suggestions from it either: they
+    come from the seat's own view (a Decoder hand, its tanks)."""
+    assert matrix.match is not None
+    for case in refused:
+        handle = authz.channel(matrix.world, matrix.match, case.where)
+        for parameter in found[case.name].parameters:
+            if not parameter.autocomplete:
+                continue
+            actor = matrix.cast.actor(case.who)
+            offered = await actor.autocomplete(handle, case.name, parameter.name, "")
+            matrix.cases += 1
+            if offered:
+                matrix.failures.append(
+                    f"{case}: typing its {parameter.name} suggests {offered[:3]}"
+                )
 
 
 # -- buttons and menus ------------------------------------------------------------------------
@@ -471,6 +492,13 @@ async def test_every_command_and_item_declares_an_audience(world: World) -> None
         or item.__module__.split(".")[2] not in PLANS
     ]
     assert not homeless, f"items outside a game's package (bot/discord/<game>/): {homeless}"
+    # A persistent view's fixed custom ids would escape the matrix: each must be
+    # one of the registered items (item_for says how to fix one that is not).
+    for view in world.bot.persistent_views:
+        for child in view.children:
+            custom_id = getattr(child, "custom_id", None)
+            if custom_id is not None:
+                authz.item_for(world, custom_id)
 
 
 async def test_authorization_of_server_wide_commands(cast: Cast) -> None:
