@@ -105,16 +105,6 @@ def channel(world: World, match: Match, where: Where) -> simcord.ChannelHandle:
     }[where]
 
 
-def where_of(match: Match, handle: simcord.ChannelHandle) -> Where:
-    kinds = {
-        match.room.id: Where.ROOM,
-        match.private[0].id: Where.PRIVATE0,
-        match.private[1].id: Where.PRIVATE1,
-        match.host_log.id: Where.HOST_LOG,
-    }
-    return kinds[handle.id]
-
-
 def can_see(cast: Cast, match: Match, who: Who, where: Where) -> bool:
     """Discord's own answer (discord.py's permission computation on the bot's cache)."""
     guild = cast.world.bot.get_guild(cast.world.guild.id)
@@ -212,13 +202,18 @@ def components(message: discord.Message) -> Iterator[discord.Button | discord.Se
 
 # -- running a case and judging it --------------------------------------------------------
 
-Snapshot = tuple[Any, ...]
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything a refusal must leave alone: every stored match (status, version,
+    state, pause reason) with the event log's and the outbox's sizes, and how many
+    calls the bot had made to Discord."""
+
+    stored: tuple[tuple[Any, ...], ...]
+    calls: int
 
 
-async def snapshot(world: World, match: Match) -> Snapshot:
-    """Everything a refusal must leave alone: every stored match (state, version,
-    status), the event log and the outbox (row counts), and every message anyone
-    can see in the match's channels and #general."""
+async def snapshot(world: World) -> Snapshot:
     events = select(func.count()).select_from(EventRow).scalar_subquery()
     outbox = select(func.count()).select_from(OutboxRow).scalar_subquery()
     query = select(
@@ -227,9 +222,24 @@ async def snapshot(world: World, match: Match) -> Snapshot:
     ).order_by(MatchRow.id)  # fmt: skip
     async with world.bot.sessions() as session:
         stored = tuple(tuple(row) for row in await session.execute(query))
-    handles = (match.room, *match.private, match.host_log, world.general)
-    posted = tuple(len(h.history()) for h in handles)
-    return (stored, posted)
+    return Snapshot(stored, len(world.env.http_requests))
+
+
+#: The calls that answer an interaction (its response and follow-ups).
+ANSWERING = ("/interactions/", "/webhooks/")
+
+
+def changes(world: World, before: Snapshot, after: Snapshot) -> list[str]:
+    """What changed between two snapshots: in storage, or on Discord beyond
+    answering the interaction (a message posted, edited, reacted to…)."""
+    found = []
+    if before.stored != after.stored:
+        found.append("it changed the stored matches, events or outbox")
+    calls = world.env.http_requests[before.calls : after.calls]
+    other = [f"{c.method} {c.path}" for c in calls if not c.path.startswith(ANSWERING)]
+    if other:
+        found.append(f"it made Discord calls besides its answer: {other}")
+    return found
 
 
 def answers(result: simcord.InteractionResult) -> list[simcord.ResponseMessage]:
@@ -237,14 +247,7 @@ def answers(result: simcord.InteractionResult) -> list[simcord.ResponseMessage]:
     return first + list(result.followups)
 
 
-def refused(result: simcord.InteractionResult) -> bool:
-    """A "not yours to do" refusal: the bot's first answer carries the mark."""
-    return result.modal is None and said(result).startswith(NOT_ALLOWED_MARK)
-
-
-def judge_refusal(
-    result: simcord.InteractionResult, before: Snapshot, after: Snapshot
-) -> list[str]:
+def judge_refusal(result: simcord.InteractionResult, changed: list[str]) -> list[str]:
     """What is wrong with a case that had to be refused."""
     wrong = []
     if result.modal is not None:
@@ -253,9 +256,7 @@ def judge_refusal(
         wrong.append(f"was not refused as not theirs: {said(result)[:160]!r}")
     if not answers(result) or not all(a.ephemeral for a in answers(result)):
         wrong.append("the refusal was not ephemeral")
-    if before != after:
-        wrong.append("the refusal changed something (stored match, events, outbox or messages)")
-    return wrong
+    return wrong + [f"the refusal changed something: {c}" for c in changed]
 
 
 def judge_allowed(result: simcord.InteractionResult) -> list[str]:

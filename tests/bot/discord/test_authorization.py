@@ -7,9 +7,10 @@ declaring nothing fails the first test, with what to add.
 
 An allowed case must pass the gate (the game may still refuse the move on its
 rules); a refused one must be refused as not theirs ("⛔ …"), ephemerally,
-changing nothing stored or posted. Refusals share one match per state; after an
-allowed case that changed the match, it is resumed if a pause was all that
-happened, else the state is built again on a new match.
+changing nothing stored and calling Discord for nothing but its answer.
+Refusals share one match per state; after an allowed case that changed the
+match, it is resumed if a pause was all that happened, else the state is built
+again on a new match.
 """
 
 from __future__ import annotations
@@ -238,11 +239,12 @@ class Matrix:
         for case in cases:
             case.stage = stage.name
         match = await self.fresh(stage)
-        before = await authz.snapshot(self.world, match)
+        before = await authz.snapshot(self.world)
         for case in [c for c in cases if not c.expected]:
             result = await act(case)
-            after = await authz.snapshot(self.world, match)
-            self._record(case, authz.judge_refusal(result, before, after))
+            after = await authz.snapshot(self.world)
+            changed = authz.changes(self.world, before, after)
+            self._record(case, authz.judge_refusal(result, changed))
             before = after
         for case in [c for c in cases if c.expected]:
             was = await self.world.bot.runtime.get(match.id)
