@@ -1,17 +1,41 @@
 """Who may act, and in which match: hosts for /match, a match's own players for moves.
 
 Every refusal names the reason, so nobody is left guessing why nothing happened.
+Refusals of *who* is asking are :class:`NotAllowed`, raised only here, so they
+all read alike ("⛔ …") and never mix with the game's own refusals.
+
+Every slash command declares its :class:`Audience` in its ``extras`` and every
+persistent button in its ``audience``; tests/bot/discord/test_authorization.py
+drives each one as every kind of member and holds the bot to the declaration.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 import discord
 
-from bot.discord.errors import Refusal
+from bot.discord.errors import NotAllowed, Refusal
 from bot.runtime import MatchRuntime
 from storage.records import MatchRecord
+
+
+class Audience(StrEnum):
+    """Who may use a command or a button, declared beside it:
+    ``extras={"audience": Audience.HOST}`` on a command, ``audience = Audience.PLAYER``
+    on a persistent item."""
+
+    #: Hosts only: Manage Server or the configured host role.
+    HOST = "host"
+    #: A match's two players, each for their own seat only: a button in a private
+    #: channel is its owner's, one in the room is either player's.
+    PLAYER = "player"
+    #: Buttons only: the one seat the ``custom_id`` names, in the ``seat`` group of
+    #: the item's template (Rune Breaker's Buzz on the other seat's turn).
+    NAMED_SEAT = "named_seat"
+    #: Any member (help texts, references).
+    ANYONE = "anyone"
 
 
 @dataclass(frozen=True)
@@ -27,6 +51,21 @@ def is_host(member: discord.Member, host_role: str) -> bool:
     if member.guild_permissions.manage_guild:
         return True
     return any(role.name == host_role or str(role.id) == host_role for role in member.roles)
+
+
+def require_host(member: discord.abc.User, host_role: str, doing: str) -> None:
+    """NotAllowed unless ``member`` is a host; ``doing`` completes "Only hosts can …"."""
+    if isinstance(member, discord.Member) and is_host(member, host_role):
+        return
+    raise NotAllowed(
+        f"Only hosts can {doing}: you need the Manage Server permission or the “{host_role}” role."
+    )
+
+
+def require_named_seat(seat: int, named: int, refusal: str) -> None:
+    """NotAllowed unless the acting ``seat`` is the one a button names."""
+    if seat != named:
+        raise NotAllowed(refusal)
 
 
 def host_role(guild: discord.Guild, setting: str) -> discord.Role | None:
@@ -71,7 +110,7 @@ async def seat_in_channel(
         match, channel_seat = found
         seat = _player_seat(match, user_id)
         if channel_seat is not None and channel_seat != seat:
-            raise Refusal(_not_your_channel(match, seat))
+            raise NotAllowed(_not_your_channel(match, seat))
         return Seat(match, seat)
     live = [
         m
@@ -79,7 +118,7 @@ async def seat_in_channel(
         if m.seat_of_user(user_id) is not None
     ]
     if not live:
-        raise Refusal("You are not playing in any running match on this server.")
+        raise NotAllowed("You are not playing in any running match on this server.")
     if len(live) > 1:
         listed = ", ".join(f"#{m.id}" for m in live)
         raise Refusal(
@@ -95,17 +134,31 @@ def seat_for_click(match: MatchRecord, channel_id: int | None, user_id: int) -> 
     seat = _player_seat(match, user_id)
     owner = match.seat_of_channel(channel_id) if channel_id is not None else None
     if owner is not None and owner != seat:
-        raise Refusal(
+        raise NotAllowed(
             f"These buttons belong to your opponent. Use the buttons in "
             f"{_private_mention(match, seat)}."
         )
     return Seat(match, seat)
 
 
+def seat_for_message(match: MatchRecord, channel_seat: int, user_id: int) -> int | None:
+    """The seat a plain message in seat ``channel_seat``'s private channel moves
+    for: its owner's; None for a non-player (hosts may talk there: no move, no
+    reply); NotAllowed for the opponent (let in to read it by an admin)."""
+    seat = match.seat_of_user(user_id)
+    if seat is None:
+        return None
+    if seat != channel_seat:
+        raise NotAllowed(_not_your_channel(match, seat))
+    return seat
+
+
 def _player_seat(match: MatchRecord, user_id: int) -> int:
     seat = match.seat_of_user(user_id)
     if seat is None:
-        raise Refusal(f"You are not a player in match #{match.id}; only its two players can move.")
+        raise NotAllowed(
+            f"You are not a player in match #{match.id}; only its two players can move."
+        )
     return seat
 
 

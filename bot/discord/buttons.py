@@ -11,11 +11,11 @@ buttons); :class:`MoveItem` gives them the one path for a click.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 import discord
 
-from bot.discord.acting import seat_for_click
+from bot.discord.acting import Audience, seat_for_click
 from bot.discord.errors import answer_interaction
 from bot.discord.replies import in_time
 from bot.runtime import MatchRuntime
@@ -34,7 +34,11 @@ class MoveItem(
 ):
     """A persistent item that makes a move for the seat clicking it in match
     ``match_id``, aimed at decision window ``window``. Subclasses implement
-    :meth:`act` (and ``from_custom_id``)."""
+    :meth:`act` (and ``from_custom_id``) and declare their ``audience``."""
+
+    #: Who may click it (see :class:`~bot.discord.acting.Audience`); declared by
+    #: every subclass, and held to it by tests/bot/discord/test_authorization.py.
+    audience: ClassVar[Audience]
 
     def __init__(self, item: ItemT, match_id: int, window: str) -> None:
         super().__init__(item)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -54,6 +55,10 @@ class GeniusBot(commands.Bot):
     #: Per game: what answers its forms, before and after a restart.
     forms: FormRoutes
 
+    #: Every persistent item class registered (buttons and menus any game posts),
+    #: in order: what the authorization test drives.
+    dynamic_items: list[type[discord.ui.DynamicItem[Any]]]
+
     def __init__(self, settings: Settings, *, settle_heap: bool = False) -> None:
         intents = discord.Intents.default()
         intents.members = True  # display names for the boards and refusals
@@ -75,9 +80,15 @@ class GeniusBot(commands.Bot):
         self.help_texts = {}
         self.sync_refused = set()
         self.forms = FormRoutes()
+
+        self.dynamic_items = []
         # The real process freezes its start-up heap (bot.runtime.heap); tests,
         # which start many bots in one process, leave the collector alone.
         self._settle_heap = settle_heap
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self.dynamic_items.extend(items)
 
     async def setup_hook(self) -> None:
         await upgrade(self.engine)

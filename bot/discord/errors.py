@@ -2,7 +2,10 @@
 
 - ``games.Rejected`` carries a sentence for the player: shown as is.
 - ``Refusal`` (a check failure with a message) and other check failures: a
-  short refusal.
+  short refusal. Its subclass ``NotAllowed`` is the refusal of *who* is
+  asking (not a host, not a player, not this seat's channel): raised only from
+  ``bot.discord.acting``, and always marked :data:`NOT_ALLOWED_MARK`, so a
+  member can tell "not yours to do" from a move the game refuses.
 - Anything else is a bug: logged with the match id, answered with an apology.
   Nothing here ever raises, so a failing reply cannot take a match down.
 """
@@ -25,6 +28,8 @@ APOLOGY = (
     "please try again, or ask the host if it keeps happening."
 )
 NO_PERMISSION = "You can't use that here."
+#: How every "not yours to do" refusal begins (see :class:`NotAllowed`).
+NOT_ALLOWED_MARK = "⛔ "
 
 
 class Refusal(app_commands.CheckFailure):
@@ -33,6 +38,15 @@ class Refusal(app_commands.CheckFailure):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class NotAllowed(Refusal):
+    """This member may not do this at all, whatever the state of the match: not a
+    host, not a player of the match, not the seat the channel or button belongs to.
+    Game rules (not your turn, not now) are ``games.Rejected`` instead."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(NOT_ALLOWED_MARK + message)
 
 
 def explain(error: BaseException) -> str | None:

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
 from discord import app_commands
 
-from bot.discord.acting import hosted_match, is_host
+from bot.discord.acting import Audience, hosted_match, require_host
 from bot.discord.decoder._moves import (
     all_tanks,
     confirm,
@@ -19,7 +18,6 @@ from bot.discord.decoder._moves import (
     with_flags,
 )
 from bot.discord.decoder._views import decoder_view
-from bot.discord.errors import Refusal
 from bot.discord.game_cog import GameCog, Interaction
 from bot.discord.replies import in_time, reply
 from games import HOST
@@ -59,7 +57,11 @@ class DecoderCog(GameCog, group_name="decoder", group_description="Play Decoder.
 
     # -- your turn ---------------------------------------------------------------------
 
-    @app_commands.command(name="ask", description="Ask a word; your opponent answers a clue.")
+    @app_commands.command(
+        name="ask",
+        description="Ask a word; your opponent answers a clue.",
+        extras={"audience": Audience.PLAYER},
+    )
     @app_commands.describe(
         word="A word of 3–15 letters not asked before",
         exclude="The clue you don't want",
@@ -81,7 +83,11 @@ class DecoderCog(GameCog, group_name="decoder", group_description="Play Decoder.
         text = f"ask {word.strip()} not {exclude.value} tank {tank}"
         await self._move(interaction, with_flags(text, evidence=evidence, surge=surge))
 
-    @app_commands.command(name="guess", description="Guess a tile in your opponent's hand.")
+    @app_commands.command(
+        name="guess",
+        description="Guess a tile in your opponent's hand.",
+        extras={"audience": Audience.PLAYER},
+    )
     @app_commands.describe(
         letter="The letter", tank=TANK, insurance="Use Hand Insurance if wrong", surge=SURGE
     )
@@ -97,7 +103,11 @@ class DecoderCog(GameCog, group_name="decoder", group_description="Play Decoder.
         text = f"guess {letter} tank {tank}"
         await self._move(interaction, with_flags(text, insurance=insurance, surge=surge))
 
-    @app_commands.command(name="restore", description="Restore your used tanks (not this one).")
+    @app_commands.command(
+        name="restore",
+        description="Restore your used tanks (not this one).",
+        extras={"audience": Audience.PLAYER},
+    )
     @app_commands.describe(tank=TANK, surge=SURGE)
     @app_commands.autocomplete(tank=unused_tanks)
     async def restore(self, interaction: Interaction, tank: str, surge: bool = False) -> None:
@@ -105,7 +115,9 @@ class DecoderCog(GameCog, group_name="decoder", group_description="Play Decoder.
 
     # -- responses ----------------------------------------------------------------------
 
-    @app_commands.command(name="clue", description="Choose the clue you answer.")
+    @app_commands.command(
+        name="clue", description="Choose the clue you answer.", extras={"audience": Audience.PLAYER}
+    )
     @app_commands.describe(clue="One of the two clues not excluded", unexpected=UNEXPECTED)
     @app_commands.choices(clue=CLUE_CHOICES)
     async def clue(
@@ -113,13 +125,21 @@ class DecoderCog(GameCog, group_name="decoder", group_description="Play Decoder.
     ) -> None:
         await self._move(interaction, with_flags(f"clue {clue.value}", unexpected=unexpected))
 
-    @app_commands.command(name="giveup", description="Give up a tile after a wrong guess.")
+    @app_commands.command(
+        name="giveup",
+        description="Give up a tile after a wrong guess.",
+        extras={"audience": Audience.PLAYER},
+    )
     @app_commands.describe(letter="A letter of your hand")
     @app_commands.autocomplete(letter=hand_letters)
     async def giveup(self, interaction: Interaction, letter: Letter) -> None:
         await self._move(interaction, f"giveup {letter}")
 
-    @app_commands.command(name="swap", description="Swap one of your tiles for the offered one.")
+    @app_commands.command(
+        name="swap",
+        description="Swap one of your tiles for the offered one.",
+        extras={"audience": Audience.PLAYER},
+    )
     @app_commands.describe(letter="The tile you swap out", unexpected=UNEXPECTED)
     @app_commands.autocomplete(letter=hand_letters)
     async def swap(
@@ -127,12 +147,20 @@ class DecoderCog(GameCog, group_name="decoder", group_description="Play Decoder.
     ) -> None:
         await self._move(interaction, with_flags(f"swap {letter}", unexpected=unexpected))
 
-    @app_commands.command(name="keep", description="Keep your hand instead of swapping.")
+    @app_commands.command(
+        name="keep",
+        description="Keep your hand instead of swapping.",
+        extras={"audience": Audience.PLAYER},
+    )
     @app_commands.describe(unexpected=UNEXPECTED)
     async def keep(self, interaction: Interaction, unexpected: bool = False) -> None:
         await self._move(interaction, with_flags("keep", unexpected=unexpected))
 
-    @app_commands.command(name="total", description="Guess the restored tanks' total recharge.")
+    @app_commands.command(
+        name="total",
+        description="Guess the restored tanks' total recharge.",
+        extras={"audience": Audience.PLAYER},
+    )
     @app_commands.describe(
         total="Total recharge units (leave out: no guess)", unexpected=UNEXPECTED
     )
@@ -145,13 +173,21 @@ class DecoderCog(GameCog, group_name="decoder", group_description="Play Decoder.
         text = "total pass" if total is None else f"total {total}"
         await self._move(interaction, with_flags(text, unexpected=unexpected))
 
-    @app_commands.command(name="sabotage", description="Pick the restored tank to sabotage.")
+    @app_commands.command(
+        name="sabotage",
+        description="Pick the restored tank to sabotage.",
+        extras={"audience": Audience.PLAYER},
+    )
     @app_commands.describe(tank="One of the tanks just restored", unexpected=UNEXPECTED)
     @app_commands.autocomplete(tank=restored_tanks)
     async def sabotage(self, interaction: Interaction, tank: str, unexpected: bool = False) -> None:
         await self._move(interaction, with_flags(f"sabotage {tank}", unexpected=unexpected))
 
-    @app_commands.command(name="unexpected", description="Play Unexpected Sabotage (or not).")
+    @app_commands.command(
+        name="unexpected",
+        description="Play Unexpected Sabotage (or not).",
+        extras={"audience": Audience.PLAYER},
+    )
     @app_commands.describe(use="False: let this turn pass without it")
     async def unexpected(self, interaction: Interaction, use: bool = True) -> None:
         if use:
@@ -163,7 +199,11 @@ class DecoderCog(GameCog, group_name="decoder", group_description="Play Decoder.
 
     # -- before play -------------------------------------------------------------------
 
-    @app_commands.command(name="time", description="Raise a puzzle time (before selection).")
+    @app_commands.command(
+        name="time",
+        description="Raise a puzzle time (before selection).",
+        extras={"audience": Audience.PLAYER},
+    )
     @app_commands.describe(tank="The tank", seconds=f"The new puzzle time, up to {MAX_SECONDS} s")
     @app_commands.autocomplete(tank=all_tanks)
     async def time(
@@ -171,7 +211,11 @@ class DecoderCog(GameCog, group_name="decoder", group_description="Play Decoder.
     ) -> None:
         await self._move(interaction, f"time {tank} {seconds}")
 
-    @app_commands.command(name="rarities", description="Choose the rarities of your extra tiles.")
+    @app_commands.command(
+        name="rarities",
+        description="Choose the rarities of your extra tiles.",
+        extras={"audience": Audience.PLAYER},
+    )
     async def rarities(
         self,
         interaction: Interaction,
@@ -181,28 +225,36 @@ class DecoderCog(GameCog, group_name="decoder", group_description="Play Decoder.
     ) -> None:
         await self._move(interaction, f"rarities {common} {uncommon} {rare}")
 
-    @app_commands.command(name="hand", description="Pick the 6 tiles of your hand.")
+    @app_commands.command(
+        name="hand",
+        description="Pick the 6 tiles of your hand.",
+        extras={"audience": Audience.PLAYER},
+    )
     @app_commands.describe(letters="Six of your tiles, e.g. A B C D E F")
     async def hand(self, interaction: Interaction, letters: str) -> None:
         await self._move(interaction, f"hand {letters}")
 
     # -- reading, and the host ------------------------------------------------------------
 
-    @app_commands.command(name="status", description="Your hand, tanks and the log (just for you).")
+    @app_commands.command(
+        name="status",
+        description="Your hand, tanks and the log (just for you).",
+        extras={"audience": Audience.PLAYER},
+    )
     async def status(self, interaction: Interaction) -> None:
         await self._show_status(interaction)
 
-    @app_commands.command(name="begin", description="Host: start letter selection.")
+    @app_commands.command(
+        name="begin",
+        description="Host: start letter selection.",
+        extras={"audience": Audience.HOST},
+    )
     @app_commands.describe(match="The match id (default: this channel's match)")
     async def begin(
         self, interaction: Interaction, match: app_commands.Range[int, 1] | None = None
     ) -> None:
         role = self.bot.settings.discord.host_role
-        if not isinstance(interaction.user, discord.Member) or not is_host(interaction.user, role):
-            raise Refusal(
-                f"Only hosts can start letter selection: you need the Manage Server permission "
-                f"or the “{role}” role."
-            )
+        require_host(interaction.user, role, "start letter selection")
         assert interaction.guild_id is not None  # guild_only
         record = await hosted_match(
             self.runtime, interaction.guild_id, interaction.channel_id, match

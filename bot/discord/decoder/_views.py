@@ -17,6 +17,7 @@ from typing import Any
 import discord
 from discord import ButtonStyle
 
+from bot.discord.acting import Audience
 from bot.discord.buttons import MoveItem
 from bot.discord.decoder._moves import confirm
 from games import Notice
@@ -46,6 +47,8 @@ class MoveButton(
     MoveItem[discord.ui.Button[discord.ui.View]],
     template=r"dc:(?P<match>[0-9]+):(?P<window>[a-z0-9]+):(?P<move>[a-z][a-z0-9 ]*)",
 ):
+    audience = Audience.PLAYER
+
     def __init__(
         self,
         match_id: int,
@@ -78,6 +81,8 @@ class HandSelect(
     template=r"dc-hand:(?P<match>[0-9]+):(?P<window>[a-z0-9]+)",
 ):
     """Pick the 6 hand tiles from every tile dealt in letter selection."""
+
+    audience = Audience.PLAYER
 
     def __init__(self, match_id: int, window: str, dealt: Sequence[str]) -> None:
         super().__init__(

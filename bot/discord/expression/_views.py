@@ -18,6 +18,7 @@ from typing import Any
 import discord
 from discord import ButtonStyle
 
+from bot.discord.acting import Audience
 from bot.discord.buttons import MoveItem
 from bot.discord.expression._forms import open_form
 from bot.discord.expression._moves import confirm
@@ -46,6 +47,8 @@ class MoveButton(
     MoveItem[discord.ui.Button[discord.ui.View]],
     template=r"ex:move:(?P<match>[0-9]+):(?P<window>\S+):(?P<code>me|them|none|1[0-2]|[1-9]|[-+*/])",
 ):
+    audience = Audience.PLAYER
+
     def __init__(self, match_id: int, window: str, code: str) -> None:
         text, label = move_of(code)
         style = ButtonStyle.secondary if code == "none" else ButtonStyle.primary
@@ -75,6 +78,8 @@ class FormButton(
     MoveItem[discord.ui.Button[discord.ui.View]],
     template=r"ex:form:(?P<match>[0-9]+):(?P<window>\S+):(?P<form>play|guess|final)",
 ):
+    audience = Audience.PLAYER
+
     def __init__(self, match_id: int, window: str, form: str) -> None:
         super().__init__(
             discord.ui.Button(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from discord import app_commands
 
+from bot.discord.acting import Audience
 from bot.discord.game_cog import GameCog, Interaction
 from bot.discord.goofspiel._moves import bid_text, confirm
 from games.goofspiel import GAME
@@ -24,7 +25,9 @@ class GoofspielCog(GameCog, group_name="goofspiel", group_description="Play Squa
     match_kind = "a Square Goofspiel match"
 
     @app_commands.command(
-        name="bid", description="Bid on the cell up for auction (only you see it)."
+        name="bid",
+        description="Bid on the cell up for auction (only you see it).",
+        extras={"audience": Audience.PLAYER},
     )
     @app_commands.describe(card="The card to play, or pass")
     @app_commands.choices(card=CARD_CHOICES)
@@ -34,7 +37,9 @@ class GoofspielCog(GameCog, group_name="goofspiel", group_description="Play Squa
         await confirm(interaction, acting.match, acting.seat, card.value, notices)
 
     @app_commands.command(
-        name="status", description="The board, the hands and your bid (just for you)."
+        name="status",
+        description="The board, the hands and your bid (just for you).",
+        extras={"audience": Audience.PLAYER},
     )
     async def status(self, interaction: Interaction) -> None:
         await self._show_status(interaction)

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import ButtonStyle
 
+from bot.discord.acting import Audience
 from bot.discord.buttons import MoveItem
 from bot.discord.goofspiel._moves import bid_text, confirm
 from games import Notice
@@ -29,6 +30,8 @@ class BidButton(
     MoveItem[discord.ui.Button[discord.ui.View]],
     template=r"gs:bid:(?P<match>[0-9]+):(?P<window>\S+):(?P<card>[0-6])",
 ):
+    audience = Audience.PLAYER
+
     def __init__(self, match_id: int, window: str, card: int) -> None:
         super().__init__(
             discord.ui.Button(

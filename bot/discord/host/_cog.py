@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 import games
-from bot.discord.acting import host_role, hosted_match, is_host
+from bot.discord.acting import Audience, host_role, hosted_match, is_host, require_host
 from bot.discord.channels import MatchChannels, any_gone
 from bot.discord.errors import Refusal
 from bot.discord.game_cog import BotGroupCog, Interaction
@@ -44,13 +44,10 @@ MATCH_HELP = "The match id (default: this channel's match)"
 @app_commands.guild_only()
 class HostCog(BotGroupCog, group_name="match", group_description="Host a Death Match."):
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        role = self.bot.settings.discord.host_role
-        if isinstance(interaction.user, discord.Member) and is_host(interaction.user, role):
-            return True
-        raise Refusal(
-            f"Only hosts can run matches: you need the Manage Server permission "
-            f"or the “{role}” role."
-        )
+        # The whole group, whatever each command declares: a command added later
+        # is for hosts until someone decides otherwise.
+        require_host(interaction.user, self.bot.settings.discord.host_role, "run matches")
+        return True
 
     async def _match(self, interaction: Interaction, match_id: int | None) -> MatchRecord:
         assert interaction.guild_id is not None  # guild_only
@@ -62,7 +59,11 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
 
     # -- creating ------------------------------------------------------------------
 
-    @app_commands.command(name="new", description="Create a match and its channels.")
+    @app_commands.command(
+        name="new",
+        description="Create a match and its channels.",
+        extras={"audience": Audience.HOST},
+    )
     @app_commands.describe(
         game="The game to play",
         player1="Seat 1",
@@ -186,14 +187,22 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
 
     # -- running ---------------------------------------------------------------------
 
-    @app_commands.command(name="start", description="Start the match and its clock.")
+    @app_commands.command(
+        name="start",
+        description="Start the match and its clock.",
+        extras={"audience": Audience.HOST},
+    )
     @app_commands.describe(match=MATCH_HELP)
     async def start(self, interaction: Interaction, match: MatchId | None = None) -> None:
         record = await self._match(interaction, match)
         await in_time(interaction, self.runtime.start(record.id))
         await reply(interaction, f"Match #{record.id} started.")
 
-    @app_commands.command(name="pause", description="Pause the match: clocks stop, moves wait.")
+    @app_commands.command(
+        name="pause",
+        description="Pause the match: clocks stop, moves wait.",
+        extras={"audience": Audience.HOST},
+    )
     @app_commands.describe(reason="Shown to everyone", match=MATCH_HELP)
     async def pause(
         self, interaction: Interaction, reason: str | None = None, match: MatchId | None = None
@@ -202,7 +211,9 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         await in_time(interaction, self.runtime.pause(record.id, reason))
         await reply(interaction, f"Match #{record.id} paused.")
 
-    @app_commands.command(name="resume", description="Resume a paused match.")
+    @app_commands.command(
+        name="resume", description="Resume a paused match.", extras={"audience": Audience.HOST}
+    )
     @app_commands.describe(match=MATCH_HELP)
     async def resume(self, interaction: Interaction, match: MatchId | None = None) -> None:
         record = await self._match(interaction, match)
@@ -212,7 +223,11 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         await in_time(interaction, self.runtime.resume(record.id))
         await reply(interaction, f"Match #{record.id} resumed.")
 
-    @app_commands.command(name="abort", description="End the match now, with no result.")
+    @app_commands.command(
+        name="abort",
+        description="End the match now, with no result.",
+        extras={"audience": Audience.HOST},
+    )
     @app_commands.describe(match=MATCH_HELP)
     async def abort(self, interaction: Interaction, match: MatchId | None = None) -> None:
         record = await self._match(interaction, match)
@@ -221,7 +236,11 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
 
     # -- reading -----------------------------------------------------------------------
 
-    @app_commands.command(name="status", description="Everything about the match (just for you).")
+    @app_commands.command(
+        name="status",
+        description="Everything about the match (just for you).",
+        extras={"audience": Audience.HOST},
+    )
     @app_commands.describe(match=MATCH_HELP)
     async def status(self, interaction: Interaction, match: MatchId | None = None) -> None:
         record = await self._match(interaction, match)
@@ -231,7 +250,9 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         await reply_rendered(interaction, rendered, fallback=f"Match #{record.id}.")
 
     @app_commands.command(
-        name="export", description="The match as a file: seed, options, every move, the result."
+        name="export",
+        description="The match as a file: seed, options, every move, the result.",
+        extras={"audience": Audience.HOST},
     )
     @app_commands.describe(match=MATCH_HELP)
     async def export(self, interaction: Interaction, match: MatchId | None = None) -> None:
@@ -253,7 +274,9 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         await reply_file(interaction, text, name, data)
 
     @app_commands.command(
-        name="reveal", description="After the match: post every secret (hands, words…) to the room."
+        name="reveal",
+        description="After the match: post every secret (hands, words…) to the room.",
+        extras={"audience": Audience.HOST},
     )
     @app_commands.describe(match=MATCH_HELP)
     async def reveal(self, interaction: Interaction, match: MatchId | None = None) -> None:
@@ -262,7 +285,11 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         room = f"<#{record.room_channel_id}>" if record.room_channel_id else "its room"
         await reply(interaction, f"Match #{record.id}: every secret is posted in {room}.")
 
-    @app_commands.command(name="list", description="This server's matches, newest first.")
+    @app_commands.command(
+        name="list",
+        description="This server's matches, newest first.",
+        extras={"audience": Audience.HOST},
+    )
     async def list_matches(self, interaction: Interaction) -> None:
         assert interaction.guild_id is not None
         matches = await self.runtime.list_for_guild(interaction.guild_id)

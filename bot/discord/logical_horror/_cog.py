@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.acting import is_host
+from bot.discord.acting import Audience, is_host
 from bot.discord.errors import answer_message
 from bot.discord.game_cog import GameCog, Interaction
 from bot.discord.logical_horror._forms import open_form
@@ -39,17 +39,29 @@ class LogicalHorrorCog(
             return
         await self._confirmed_move(interaction, query_text(kind, board), "✅ Query sent.")
 
-    @app_commands.command(name="public", description="A public query (no board: a form).")
+    @app_commands.command(
+        name="public",
+        description="A public query (no board: a form).",
+        extras={"audience": Audience.PLAYER},
+    )
     @app_commands.describe(board="The board editor's code, or the grid: rows of # and . split by /")
     async def public(self, interaction: Interaction, board: str | None = None) -> None:
         await self._query(interaction, "public", board)
 
-    @app_commands.command(name="private", description="A private query (no board: a form).")
+    @app_commands.command(
+        name="private",
+        description="A private query (no board: a form).",
+        extras={"audience": Audience.PLAYER},
+    )
     @app_commands.describe(board="The board editor's code, or the grid: rows of # and . split by /")
     async def private(self, interaction: Interaction, board: str | None = None) -> None:
         await self._query(interaction, "private", board)
 
-    @app_commands.command(name="hint", description="Learn one colour's rule (a hint use + tokens).")
+    @app_commands.command(
+        name="hint",
+        description="Learn one colour's rule (a hint use + tokens).",
+        extras={"audience": Audience.PLAYER},
+    )
     @app_commands.describe(colour="The colour, e.g. red")
     async def hint(self, interaction: Interaction, colour: str) -> None:
         await self._confirmed_move(interaction, f"hint {colour}", f"✅ Hint on {colour} taken.")
@@ -67,19 +79,29 @@ class LogicalHorrorCog(
         typed = current.strip().lower()
         return [app_commands.Choice(name=c, value=c) for c in colours if c.startswith(typed)]
 
-    @app_commands.command(name="pause", description="Emergency pause; only the host resumes.")
+    @app_commands.command(
+        name="pause",
+        description="Emergency pause; only the host resumes.",
+        extras={"audience": Audience.PLAYER},
+    )
     @app_commands.describe(reason="What is wrong (the host reads it)")
     async def pause(self, interaction: Interaction, reason: str | None = None) -> None:
         text = f"pause {reason.strip()}" if reason and reason.strip() else "pause"
         await self._confirmed_move(interaction, text, "⏸️ You paused the match; the host will look.")
 
     @app_commands.command(
-        name="status", description="Your tokens, hints and queries (just for you)."
+        name="status",
+        description="Your tokens, hints and queries (just for you).",
+        extras={"audience": Audience.PLAYER},
     )
     async def status(self, interaction: Interaction) -> None:
         await self._show_status(interaction)
 
-    @app_commands.command(name="help", description="How to play Logical Horror here.")
+    @app_commands.command(
+        name="help",
+        description="How to play Logical Horror here.",
+        extras={"audience": Audience.ANYONE},
+    )
     async def help(self, interaction: Interaction) -> None:
         await reply(interaction, HELP)
 

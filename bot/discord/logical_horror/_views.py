@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import ButtonStyle
 
-from bot.discord.acting import is_host
+from bot.discord.acting import Audience, require_host
 from bot.discord.buttons import MoveItem
-from bot.discord.errors import Refusal, answer_interaction
+from bot.discord.errors import answer_interaction
 from bot.discord.logical_horror._forms import open_form
 from bot.discord.logical_horror._moves import confirm, known_colours
 from bot.discord.replies import in_time, reply
@@ -46,6 +46,8 @@ class FormButton(
     MoveItem[discord.ui.Button[discord.ui.View]],
     template=r"lh:form:(?P<match>[0-9]+):(?P<kind>public|private)",
 ):
+    audience = Audience.PLAYER
+
     def __init__(self, match_id: int, kind: str) -> None:
         button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
             label=FORM_LABELS[kind],
@@ -71,6 +73,8 @@ class HintButton(
     MoveItem[discord.ui.Button[discord.ui.View]],
     template=r"lh:hint:(?P<match>[0-9]+):(?P<colour>[\w-]{1,40})",
 ):
+    audience = Audience.PLAYER
+
     def __init__(self, match_id: int, colour: str) -> None:
         button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
             label=f"Hint: {colour}", style=ButtonStyle.success,
@@ -101,6 +105,8 @@ class HostButton(
 ):
     """The host's word on a claimed win; only hosts may press it."""
 
+    audience = Audience.HOST
+
     def __init__(self, match_id: int, word: str) -> None:
         confirming = word == "confirm"
         label = "Confirm win" if confirming else "Deny"
@@ -121,11 +127,7 @@ class HostButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot = cast("GeniusBot", interaction.client)
         try:
-            role = bot.settings.discord.host_role
-            if not isinstance(interaction.user, discord.Member) or not is_host(
-                interaction.user, role
-            ):
-                raise Refusal("Only hosts can confirm or deny a win.")
+            require_host(interaction.user, bot.settings.discord.host_role, "confirm or deny a win")
             await in_time(interaction, bot.runtime.submit_text(self.match_id, HOST, self.word))
             done = "✅ Win confirmed." if self.word == "confirm" else "✅ Win denied; play goes on."
             await reply(interaction, done)

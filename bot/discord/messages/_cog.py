@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from bot.discord.acting import seat_for_message
 from bot.discord.errors import answer_message
 from bot.discord.replies import render_status, seat_names, send
 from bot.render import Image
@@ -49,13 +50,12 @@ class PrivateMoves(commands.Cog):
         found = await self._private_channel(message.channel.id)
         if found is None:
             return
-        match_id, seat = found
+        match_id, channel_seat = found
         try:
             match = await self.bot.runtime.get(match_id)
-            if match.seat_of_user(message.author.id) != seat:
-                await self._not_yours(message, match)
-                return
-            await self._move(message, match, seat)
+            seat = seat_for_message(match, channel_seat, message.author.id)
+            if seat is not None:
+                await self._move(message, match, seat)
         except Exception as error:  # the one error path answers; the match carries on
             await answer_message(message, error, match_id=match_id)
 
@@ -70,16 +70,6 @@ class PrivateMoves(commands.Cog):
             return None
         self._private[channel_id] = (found.match.id, found.seat)
         return self._private[channel_id]
-
-    async def _not_yours(self, message: discord.Message, match: MatchRecord) -> None:
-        """Hosts may talk in a private channel; the other player may not move in it."""
-        if match.seat_of_user(message.author.id) is None:
-            return
-        await message.reply(
-            "This is your opponent's private channel, so I can't take moves here — "
-            "make yours in your own private channel.",
-            mention_author=False,
-        )
 
     async def _move(self, message: discord.Message, match: MatchRecord, seat: int) -> None:
         word = message.content.strip().lower()

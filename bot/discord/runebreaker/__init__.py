@@ -14,6 +14,7 @@ async def setup(bot: GeniusBot) -> None:
     from bot.discord.runebreaker._forms import GAME_PREFIX, submit_sent_form
     from bot.discord.runebreaker._moves import GAME_KEY
     from bot.discord.runebreaker._views import (
+        BuzzButton,
         FormButton,
         MoveButton,
         room_view,
@@ -22,7 +23,7 @@ async def setup(bot: GeniusBot) -> None:
     )
 
     await bot.add_cog(RuneBreakerCog(bot))
-    bot.add_dynamic_items(MoveButton, FormButton)
+    bot.add_dynamic_items(MoveButton, BuzzButton, FormButton)
     bot.forms.add(GAME_PREFIX, submit_sent_form)
     bot.delivery.add_view_factory(GAME_KEY, seat_view)
     bot.delivery.add_room_view_factory(GAME_KEY, room_view)

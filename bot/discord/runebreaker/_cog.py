@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from discord import app_commands
 
+from bot.discord.acting import Audience
 from bot.discord.game_cog import GameCog, Interaction
 from bot.discord.replies import reply
 from bot.discord.runebreaker._forms import open_form
@@ -47,7 +48,11 @@ class RuneBreakerCog(GameCog, group_name="runebreaker", group_description="Play 
         acting = await self._seat(interaction)
         await open_form(interaction, acting.match.id, acting.seat, form)
 
-    @app_commands.command(name="probe", description="Probe a 4×4 board (no options: a form).")
+    @app_commands.command(
+        name="probe",
+        description="Probe a 4×4 board (no options: a form).",
+        extras={"audience": Audience.PLAYER},
+    )
     @app_commands.describe(
         board="4×4, rows split by /, e.g. Rc .. Gs .. / .. Yt .. .. / .. .. Rd .. / Bh .. .. ..",
         commands="Its commands in order, e.g. B A",
@@ -62,7 +67,11 @@ class RuneBreakerCog(GameCog, group_name="runebreaker", group_description="Play 
         else:
             await self._confirmed_move(interaction, probe_text(board, commands), "✅ Probe sent.")
 
-    @app_commands.command(name="answer", description="Your answer (no option: a form).")
+    @app_commands.command(
+        name="answer",
+        description="Your answer (no option: a form).",
+        extras={"audience": Audience.PLAYER},
+    )
     @app_commands.describe(
         answer="Classic: the Reagent Board (rows split by /, or an editor code); finals: A # Q"
     )
@@ -72,20 +81,32 @@ class RuneBreakerCog(GameCog, group_name="runebreaker", group_description="Play 
         else:
             await self._confirmed_move(interaction, answer_text(answer), "✅ Answer sent.")
 
-    @app_commands.command(name="buzz", description="Buzz in: both players then answer.")
+    @app_commands.command(
+        name="buzz",
+        description="Buzz in: both players then answer.",
+        extras={"audience": Audience.PLAYER},
+    )
     async def buzz(self, interaction: Interaction) -> None:
         await self._confirmed_move(interaction, "buzz", "✅ You buzzed: answer now, privately.")
 
-    @app_commands.command(name="pass", description="No answer this time.")
+    @app_commands.command(
+        name="pass", description="No answer this time.", extras={"audience": Audience.PLAYER}
+    )
     async def pass_(self, interaction: Interaction) -> None:
         await self._confirmed_move(interaction, "pass", "✅ No answer from you this time.")
 
-    @app_commands.command(name="done", description="Finals: your probes for this turn are in.")
+    @app_commands.command(
+        name="done",
+        description="Finals: your probes for this turn are in.",
+        extras={"audience": Audience.PLAYER},
+    )
     async def done(self, interaction: Interaction) -> None:
         await self._confirmed_move(interaction, "done", "✅ Your probes for this turn are in.")
 
     @app_commands.command(
-        name="decipher", description="Finals item: new commands on one of your probe boards."
+        name="decipher",
+        description="Finals item: new commands on one of your probe boards.",
+        extras={"audience": Audience.PLAYER},
     )
     @app_commands.describe(probe="Your probe's number (#)", commands="The commands, e.g. A Q")
     async def decipher(
@@ -95,23 +116,37 @@ class RuneBreakerCog(GameCog, group_name="runebreaker", group_description="Play 
             interaction, f"decipher {probe} : {commands}", "✅ Decipher sent."
         )
 
-    @app_commands.command(name="first", description="The DMO: who starts round 1.")
+    @app_commands.command(
+        name="first",
+        description="The DMO: who starts round 1.",
+        extras={"audience": Audience.PLAYER},
+    )
     @app_commands.describe(who="Who starts round 1")
     @app_commands.choices(who=FIRST_CHOICES)
     async def first(self, interaction: Interaction, who: app_commands.Choice[str]) -> None:
         await self._confirmed_move(interaction, f"first {who.value}", "✅ Chosen: see the room.")
 
     @app_commands.command(
-        name="status", description="The boards, your probes and your answer (just for you)."
+        name="status",
+        description="The boards, your probes and your answer (just for you).",
+        extras={"audience": Audience.PLAYER},
     )
     async def status(self, interaction: Interaction) -> None:
         await self._show_status(interaction)
 
-    @app_commands.command(name="catalog", description="Every command a rune can stand for.")
+    @app_commands.command(
+        name="catalog",
+        description="Every command a rune can stand for.",
+        extras={"audience": Audience.ANYONE},
+    )
     async def catalog(self, interaction: Interaction) -> None:
         await reply(interaction, catalog_listing(await self._palette(interaction)))
 
-    @app_commands.command(name="help", description="How to play Rune Breaker here.")
+    @app_commands.command(
+        name="help",
+        description="How to play Rune Breaker here.",
+        extras={"audience": Audience.ANYONE},
+    )
     async def help(self, interaction: Interaction) -> None:
         await reply(interaction, HELP)
 

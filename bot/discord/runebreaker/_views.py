@@ -24,8 +24,8 @@ from typing import Any
 import discord
 from discord import ButtonStyle
 
+from bot.discord.acting import Audience, require_named_seat
 from bot.discord.buttons import MoveItem
-from bot.discord.errors import Refusal
 from bot.discord.runebreaker._forms import open_form
 from bot.discord.runebreaker._moves import buzz_in_window, confirm, turn_window
 from games import Notice
@@ -38,8 +38,6 @@ MOVES: dict[str, tuple[str, str, ButtonStyle]] = {
     "pass": ("pass", "Pass", ButtonStyle.secondary),
     "done": ("done", "Done", ButtonStyle.success),
     "buzz": ("buzz", "Buzz", ButtonStyle.danger),
-    "buzz0": ("buzz", "Buzz", ButtonStyle.danger),  # only seat 0 may use it
-    "buzz1": ("buzz", "Buzz", ButtonStyle.danger),
 }
 FORM_LABELS = {"probe": "Probe…", "answer": "Answer…"}
 FALLBACKS = {
@@ -55,8 +53,10 @@ Items = list[discord.ui.Item[Any]]
 
 class MoveButton(
     MoveItem[discord.ui.Button[discord.ui.View]],
-    template=r"rb:move:(?P<match>[0-9]+):(?P<code>me|them|pass|done|buzz[01]?):(?P<window>\S+)",
+    template=r"rb:move:(?P<match>[0-9]+):(?P<code>me|them|pass|done|buzz):(?P<window>\S+)",
 ):
+    audience = Audience.PLAYER
+
     def __init__(self, match_id: int, code: str, window: str) -> None:
         _, label, style = MOVES[code]
         custom_id = f"rb:move:{match_id}:{code}:{window}"
@@ -74,18 +74,48 @@ class MoveButton(
     async def act(
         self, interaction: discord.Interaction[Any], record: MatchRecord, seat: int
     ) -> None:
-        allowed = self.code.removeprefix("buzz")
-        if self.code.startswith("buzz") and allowed and int(allowed) != seat:
-            raise Refusal(NOT_YOUR_BUZZ)
         text = MOVES[self.code][0]
         notices = await self.submit(interaction, record, seat, text)
         await confirm(interaction, record, seat, notices, FALLBACKS[text])
+
+
+class BuzzButton(
+    MoveItem[discord.ui.Button[discord.ui.View]],
+    template=r"rb:move:(?P<match>[0-9]+):buzz(?P<seat>[01]):(?P<window>\S+)",
+):
+    """A Buzz that only one seat may use (on the other seat's turn): ``buzz1`` is
+    seat 1's. Its ``custom_id`` keeps MoveButton's shape, so posted ones still work."""
+
+    audience = Audience.NAMED_SEAT
+
+    def __init__(self, match_id: int, seat: int, window: str) -> None:
+        custom_id = f"rb:move:{match_id}:buzz{seat}:{window}"
+        _, label, style = MOVES["buzz"]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=custom_id), match_id, window
+        )
+        self.seat = seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> BuzzButton:
+        return cls(int(match["match"]), int(match["seat"]), match["window"])
+
+    async def act(
+        self, interaction: discord.Interaction[Any], record: MatchRecord, seat: int
+    ) -> None:
+        require_named_seat(seat, self.seat, NOT_YOUR_BUZZ)
+        notices = await self.submit(interaction, record, seat, "buzz")
+        await confirm(interaction, record, seat, notices, FALLBACKS["buzz"])
 
 
 class FormButton(
     MoveItem[discord.ui.Button[discord.ui.View]],
     template=r"rb:form:(?P<match>[0-9]+):(?P<form>probe|answer):(?P<window>\S+)",
 ):
+    audience = Audience.PLAYER
+
     def __init__(self, match_id: int, form: str, window: str) -> None:
         custom_id = f"rb:form:{match_id}:{form}:{window}"
         super().__init__(
@@ -150,7 +180,7 @@ def _seat_items(match_id: int, seat: int, prompt: Notice) -> Items:
             return [FormButton(match_id, "probe", window), MoveButton(match_id, "done", window)]
         if active == seat:
             return [FormButton(match_id, "probe", window)]
-        return [MoveButton(match_id, f"buzz{seat}", window)]
+        return [BuzzButton(match_id, seat, window)]
     if kind == "probe_results":  # the buzz-in phase opens with them
         entries = [e for e in data.get("probes") or [] if isinstance(e, Mapping)]
         if not entries:
@@ -167,7 +197,7 @@ def _room_items(match_id: int, prompt: Notice) -> Items:
         if active not in (0, 1):
             return []  # the finals' submissions phase: nobody buzzes yet
         window = turn_window("classic", data.get("round"), data.get("turn"))
-        return [MoveButton(match_id, f"buzz{1 - active}", window)]
+        return [BuzzButton(match_id, 1 - active, window)]
     buzz_in = _buzz_window(data) if prompt.kind in ("buzz_in_open", "play_resumed") else None
     return [MoveButton(match_id, "buzz", buzz_in)] if buzz_in else []
 
