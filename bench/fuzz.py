@@ -3,9 +3,10 @@
 Part 1, the long fuzz: at least 10,000 hostile inputs per game (the strategies
 of ``tests/games/fuzz_support.py``: arbitrary unicode, control and invisible
 characters, 10,000-character strings, huge numbers, markdown, mentions, and
-near misses of the game's own moves), each parsed at a state drawn from every
-phase of demo matches, for both seats and the host; what parse takes is also
-applied. Anything but a valid action or a ``Rejected`` fit to show is counted
+near misses of the game's own moves), then every hand-picked hostile piece
+before, inside and after every move word; each parsed at a state drawn from
+every phase of demo matches, for both seats and the host; what parse takes is
+also applied. Anything but a valid action or a ``Rejected`` fit to show is counted
 and printed as an exception found.
 
 Part 2, time against length, for 1k, 10k and 100k characters of the inputs
@@ -27,6 +28,7 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -38,7 +40,14 @@ import games
 from games import Rejected
 from games.core import Actor, Game
 from games.expression import grammar as expression_grammar
-from tests.games.fuzz_support import ACTORS, Table, feed, hostile_text, tables
+from tests.games.fuzz_support import (
+    ACTORS,
+    Table,
+    every_special_in_every_move,
+    feed,
+    hostile_text,
+    tables,
+)
 
 SIZES = (1_000, 10_000, 100_000)
 #: Per game, the inputs that cost its grammar most (each repeated to the size).
@@ -51,11 +60,33 @@ HEAVY: dict[str, list[tuple[str, str]]] = {
 }
 
 
-def fuzz(key: str, inputs: int, seed: int) -> tuple[int, Counter[str], list[str]]:
-    """Feeds ``inputs`` texts; returns (actions taken, exceptions by kind, first reports)."""
+@dataclass
+class Tally:
+    """What the fuzzing of one game found."""
+
+    inputs: int = 0
+    taken: int = 0
+    kinds: Counter[str] = field(default_factory=Counter)
+    reports: list[str] = field(default_factory=list)
+
+    def feed(self, game: Game[Any, Any, Any], table: Table, text: str) -> None:
+        """``text`` for both seats and the host; an escape is counted, not raised."""
+        self.inputs += 1
+        for actor in ACTORS:
+            try:
+                self.taken += feed(game, table, actor, text) is not None
+            except Exception as error:
+                self.kinds[type(error).__name__] += 1
+                if len(self.reports) < 5:
+                    where = "".join(traceback.format_exception_only(error)).strip()
+                    self.reports.append(f"{table.phase} actor {actor} {text[:80]!r}: {where}")
+
+
+def fuzz(key: str, inputs: int, seed: int) -> Tally:
+    """``inputs`` drawn texts, then every hand-picked piece in every move."""
     game = games.get(key)
     found = tables(key)
-    taken, kinds, reports = 0, Counter[str](), list[str]()
+    tally = Tally()
 
     @settings(
         max_examples=inputs,
@@ -67,18 +98,12 @@ def fuzz(key: str, inputs: int, seed: int) -> tuple[int, Counter[str], list[str]
     @hypothesis_seed(seed)
     @given(table=st.sampled_from(found), text=hostile_text(key))
     def run(table: Table, text: str) -> None:
-        nonlocal taken
-        for actor in ACTORS:
-            try:
-                taken += feed(game, table, actor, text) is not None
-            except Exception as error:
-                kinds[type(error).__name__] += 1
-                if len(reports) < 5:
-                    where = "".join(traceback.format_exception_only(error)).strip()
-                    reports.append(f"{table.phase} actor {actor} {text[:80]!r}: {where}")
+        tally.feed(game, table, text)
 
     run()
-    return taken, kinds, reports
+    for at, text in enumerate(every_special_in_every_move(key)):
+        tally.feed(game, found[at % len(found)], text)
+    return tally
 
 
 def _cost(parse: Callable[[], Any], repeats: int = 5) -> float:
@@ -147,14 +172,15 @@ def main() -> None:
         print(f"Fuzzing parse: {args.inputs:,} inputs per game, for seat 0, seat 1 and the host")
     for key in keys if args.inputs > 0 else []:
         started = time.perf_counter()
-        taken, kinds, reports = fuzz(key, args.inputs, args.seed)
+        tally = fuzz(key, args.inputs, args.seed)
         phases = len({t.phase for t in tables(key)})
         print(
-            f"  {key:<15} {args.inputs:>7,} inputs ({3 * args.inputs:,} parses) over "
-            f"{phases} phases: {taken:,} actions taken, exceptions found: "
-            f"{sum(kinds.values())} {dict(kinds) or ''} in {time.perf_counter() - started:.0f} s"
+            f"  {key:<15} {tally.inputs:>7,} inputs ({3 * tally.inputs:,} parses) over "
+            f"{phases} phases: {tally.taken:,} actions taken, exceptions found: "
+            f"{sum(tally.kinds.values())} {dict(tally.kinds) or ''}"
+            f" in {time.perf_counter() - started:.0f} s"
         )
-        for report in reports:
+        for report in tally.reports:
             print(f"    {report}")
     print("\nParse CPU time (ms) for inputs of " + " / ".join(f"{s:,}" for s in SIZES) + " chars")
     for key in keys:

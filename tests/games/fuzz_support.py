@@ -253,15 +253,30 @@ def _mutations(word: str) -> st.SearchStrategy[str]:
     )
 
 
+#: The hand-picked hostile pieces, by family: a family is drawn first, so a small
+#: one (mentions) comes up as often as a large one (control characters).
+FAMILIES = [MENTIONS, MARKDOWN, INVISIBLE, CONTROL, LOOKALIKES, EMOJI, NUMBERS, _SPACES]
+SPECIALS = [piece for family in FAMILIES for piece in family]
+
+
 def _atom() -> st.SearchStrategy[str]:
     """One hostile piece."""
     return st.one_of(
-        st.sampled_from(MENTIONS + MARKDOWN + INVISIBLE + CONTROL + LOOKALIKES + EMOJI),
-        st.sampled_from(NUMBERS),
-        st.sampled_from(_SPACES),
+        st.sampled_from(FAMILIES).flatmap(st.sampled_from),
         st.integers(-(10**30), 10**30).map(str),
         st.characters(codec="utf-8"),
     )
+
+
+def every_special_in_every_move(key: str) -> list[str]:
+    """Each hand-picked piece before, inside and after each of the game's moves:
+    the long run feeds them all, where chance alone would miss some."""
+    texts = []
+    for move in MOVES[key]:
+        middle = len(move) // 2
+        for piece in SPECIALS:
+            texts += [piece + move, move[:middle] + piece + move[middle:], move + " " + piece]
+    return texts
 
 
 def near_misses(key: str) -> st.SearchStrategy[str]:
