@@ -169,7 +169,10 @@ def main() -> None:
     keys = [args.only] if args.only else games.keys()
     gc.freeze()  # the collected states stay; the collector need not walk them
     if args.inputs > 0:
-        print(f"Fuzzing parse: {args.inputs:,} inputs per game, for seat 0, seat 1 and the host")
+        print(
+            f"Fuzzing parse: {args.inputs:,} drawn inputs per game, then every hand-picked piece"
+            " in every move; each for seat 0, seat 1 and the host"
+        )
     for key in keys if args.inputs > 0 else []:
         started = time.perf_counter()
         tally = fuzz(key, args.inputs, args.seed)
