@@ -1,4 +1,4 @@
-"""The `genius-bot` command: run, demo, web, db upgrade."""
+"""The `genius-bot` command: run, demo, web, replay, db upgrade|backup."""
 
 from __future__ import annotations
 
@@ -8,10 +8,14 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import games
-from bot import puzzle_cli, runes_cli
+from bot import puzzle_cli, replay_cli, runes_cli
 from bot.operator_errors import OperatorError, database_ready, settings_from, shown_url
+
+if TYPE_CHECKING:
+    from bot.discord.client import GeniusBot
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -23,6 +27,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The operator's mistake, in one line: no traceback to read through.
         print(f"genius-bot: {error}", file=sys.stderr)
         return 2
+    except replay_cli.ReplayFailed as error:
+        print(f"genius-bot: {error}", file=sys.stderr)
+        return replay_cli.MISMATCH
 
 
 def _command(args: argparse.Namespace) -> int:
@@ -31,7 +38,9 @@ def _command(args: argparse.Namespace) -> int:
     if args.command == "demo":
         return _demo(args)
     if args.command == "db":
-        return _db_upgrade(args.config)
+        return _db(args)
+    if args.command == "replay":
+        return replay_cli.run(args, sys.stdout)
     if args.command == "web":
         return _web(args)
     if args.command == "runes":
@@ -71,8 +80,7 @@ def _parser() -> argparse.ArgumentParser:
     web.add_argument("--demo", action="store_true", help="add demo editors at /demo/lh, /demo/rb")
     web.add_argument("--port", type=int, default=None, help="default: [web] port, else 8080")
     web.add_argument("--host", default=None, help="default: [web] host (127.0.0.1)")
-    db = sub.add_parser("db", help="database maintenance")
-    db.add_argument("action", choices=["upgrade"], help="apply the schema migrations")
+    _db_parser(sub)
     config = sub.add_parser("config", help="settings file help")
     config.add_argument(
         "action", choices=["example"], help="print config.example.toml, every setting documented"
@@ -85,7 +93,19 @@ def _parser() -> argparse.ArgumentParser:
     )
     runes_cli.add_parser(sub)
     puzzle_cli.add_parser(sub)
+    replay_cli.add_parser(sub)
     return parser
+
+
+def _db_parser(sub: Any) -> None:
+    db = sub.add_parser("db", help="database maintenance")
+    actions = db.add_subparsers(dest="db_command", metavar="{upgrade,backup}", required=True)
+    actions.add_parser("upgrade", help="apply the schema migrations")
+    backup = actions.add_parser(
+        "backup", help="copy the SQLite database consistently, even while the bot runs"
+    )
+    backup.add_argument("path", type=Path, help="the file to write the copy to")
+    backup.add_argument("--force", action="store_true", help="replace the file if it exists")
 
 
 def _run(config: Path | None) -> int:
@@ -98,8 +118,38 @@ def _run(config: Path | None) -> int:
     # fails here, at once, not after the bot has connected to Discord.
     database_ready(settings.database.url)
     bot = create_bot(settings, settle_heap=True)
-    bot.run(settings.discord.token.get_secret_value(), log_handler=None)
+    _connect(bot, settings.discord.token.get_secret_value())
     return 0
+
+
+GATEWAY_AUTHENTICATION_FAILED = 4004
+
+
+def _connect(bot: GeniusBot, token: str) -> None:
+    """Run the bot until it stops; what Discord refuses at login becomes the
+    host's fix, in one line."""
+    import aiohttp
+    import discord
+
+    from bot.discord import readiness
+
+    try:
+        bot.run(token, log_handler=None)
+    except discord.LoginFailure:
+        raise OperatorError(readiness.TOKEN_REJECTED) from None
+    except discord.PrivilegedIntentsRequired:
+        raise OperatorError(readiness.intents_refused(bot)) from None
+    except discord.ConnectionClosed as error:
+        # 4004: the gateway's own "authentication failed", for a token reset
+        # between the REST login and the gateway's IDENTIFY.
+        if error.code == GATEWAY_AUTHENTICATION_FAILED:
+            raise OperatorError(readiness.TOKEN_REJECTED) from None
+        raise
+    except aiohttp.ClientConnectorError as error:
+        raise OperatorError(
+            f"cannot reach Discord ({error.host}): {error.os_error.strerror or error}. "
+            "Check the network connection, then run again."
+        ) from None
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -157,6 +207,24 @@ def _invite_url(args: argparse.Namespace) -> int:
         except ValueError as error:
             raise OperatorError(f"{error}; give --client-id (the application id).") from None
     print(invite_url(client_id))
+    return 0
+
+
+def _db(args: argparse.Namespace) -> int:
+    if args.db_command == "backup":
+        return _db_backup(args.config, args.path, overwrite=args.force)
+    return _db_upgrade(args.config)
+
+
+def _db_backup(config: Path | None, path: Path, *, overwrite: bool) -> int:
+    from storage.backup import BackupError, backup_sqlite, sqlite_file
+
+    settings = settings_from(config)
+    try:
+        made = backup_sqlite(sqlite_file(settings.database.url), path, overwrite=overwrite)
+    except BackupError as error:
+        raise OperatorError(str(error)) from None
+    print(f"backed up {made.matches} matches to {made.path} ({made.size_bytes:,} bytes)")
     return 0
 
 

@@ -50,6 +50,9 @@ class DiscordSettings(Section):
     # hosts (and restores) only the matches of its own shard's guilds.
     shard_id: int | None = Field(default=None, ge=0)
     shard_count: int | None = Field(default=None, ge=1)
+    # Cut off from Discord's gateway this long, running matches pause (their clocks
+    # stop from the moment the connection was lost); shorter blips pass unannounced.
+    outage_grace_seconds: float = Field(default=10.0, ge=0)
 
     @model_validator(mode="after")
     def _shard_pair(self) -> DiscordSettings:

@@ -34,13 +34,14 @@ READ_ONLY = discord.PermissionOverwrite(
 )
 # Discord lets a bot grant in an overwrite only permissions it holds itself:
 # keep this list within the invite permissions the README names.
-BOT = discord.PermissionOverwrite(
-    view_channel=True,
-    read_message_history=True,
-    send_messages=True,
-    attach_files=True,
-    add_reactions=True,
+BOT_NEEDS = (
+    "view_channel",
+    "send_messages",
+    "read_message_history",
+    "attach_files",
+    "add_reactions",
 )
+BOT = discord.PermissionOverwrite(**dict.fromkeys(BOT_NEEDS, True))
 
 
 def category_name(match_id: int, title: str) -> str:
@@ -121,6 +122,45 @@ class MatchChannels:
             host_channel_id=host_log,
             private_channel_ids=privates,
         )
+
+    async def reopen(self, match_id: int, title: str, channels: Channels) -> Channels:
+        """Make again, with the same names and overwrites, each of the match's
+        channels that was deleted (the category too, if it went); the others stay."""
+        reason = f"genius-bot match #{match_id}: reopening a deleted channel"
+        category = self.guild.get_channel(channels.category_id or 0)
+        if not isinstance(category, discord.CategoryChannel):
+            category = await self.guild.create_category(
+                category_name(match_id, title), overwrites=self.room(), reason=reason
+            )
+
+        async def kept(channel_id: int | None, name: str, overwrites: Overwrites) -> int:
+            if channel_id is not None and self.guild.get_channel(channel_id) is not None:
+                return channel_id
+            channel = await category.create_text_channel(
+                f"match-{match_id}-{name}", overwrites=overwrites, reason=reason
+            )
+            log.info("match %s: reopened its deleted channel %s", match_id, channel.name)
+            return channel.id
+
+        privates = channels.private_channel_ids
+        return Channels(
+            category_id=category.id,
+            room_channel_id=await kept(channels.room_channel_id, "room", self.room()),
+            host_channel_id=await kept(channels.host_channel_id, "host-log", self.host_log()),
+            private_channel_ids={
+                seat: await kept(
+                    privates.get(seat), f"p{seat + 1}-{slug(p.display_name)}", self.private(seat)
+                )
+                for seat, p in enumerate(self.players)
+            },
+        )
+
+
+def any_gone(guild: discord.Guild, channels: Channels) -> bool:
+    """Whether any of a match's channels no longer exists (None: it never had one)."""
+    ids = [channels.room_channel_id, channels.host_channel_id]
+    ids += channels.private_channel_ids.values()
+    return any(i is not None and guild.get_channel(i) is None for i in ids)
 
 
 async def _delete_quietly(channels: Sequence[discord.abc.GuildChannel]) -> None:

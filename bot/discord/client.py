@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from bot.config import Settings
 from bot.discord import errors
 from bot.discord.delivery import DiscordDelivery
+from bot.discord.outage import OutageWatch
 from bot.discord.web import make_web
 from bot.kits import adapters
 from bot.runtime import MatchRuntime, heap
@@ -20,8 +21,14 @@ from storage.db import make_engine, make_sessionmaker, upgrade
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.discord.host", "bot.discord.messages", *adapters().values())
+EXTENSIONS = (
+    "bot.discord.readiness",
+    "bot.discord.host",
+    "bot.discord.messages",
+    *adapters().values(),
+)
 CHECKPOINT_SECONDS = 5.0
+RETRY_SECONDS = 5.0  # a failed delivery is tried again within this many seconds
 
 
 class GeniusTree(app_commands.CommandTree["GeniusBot"]):
@@ -41,6 +48,8 @@ class GeniusBot(commands.Bot):
     web: WebServer | None
     #: Per game key: the text a player gets for "help" in a private channel.
     help_texts: dict[str, str]
+    #: The sync_guild_ids Discord refused commands for (the bot is not in them).
+    sync_refused: set[int]
 
     def __init__(self, settings: Settings, *, settle_heap: bool = False) -> None:
         intents = discord.Intents.default()
@@ -63,6 +72,7 @@ class GeniusBot(commands.Bot):
         self.delivery = DiscordDelivery(self)
         self.web = make_web(self)
         self.help_texts = {}
+        self.sync_refused = set()
         # The real process freezes its start-up heap (bot.runtime.heap); tests,
         # which start many bots in one process, leave the collector alone.
         self._settle_heap = settle_heap
@@ -77,15 +87,19 @@ class GeniusBot(commands.Bot):
             # runtime's own timer: discord.py's loops are what SimCord's virtual
             # clock recognises, so tests never wait out a real 5 s.
             checkpoint_seconds=0,
+            # Failed deliveries too: retried by the redeliveries loop below.
+            retry_seconds=0,
             game_defaults=self.settings.game_defaults(),
         )
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        await self.add_cog(OutageWatch(self))
         # Restores unfinished matches, tells their rooms, re-sends the outbox.
         await self.runtime.start_up(owns_guild=self.settings.discord.owns_guild)
         if self.web is not None:
             await self.web.start()
         self.checkpoints.start()
+        self.redeliveries.start()
         await self._sync_commands()
         if self._settle_heap:
             heap.settle()
@@ -98,7 +112,19 @@ class GeniusBot(commands.Bot):
         for guild_id in guild_ids:
             guild = discord.Object(guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+            try:
+                await self.tree.sync(guild=guild)
+            except discord.Forbidden as error:
+                # Discord's "Missing Access": the bot was never added there. One
+                # wrong id must not stop the bot from serving the other servers.
+                self.sync_refused.add(guild_id)
+                log.warning(
+                    "discord.sync_guild_ids: Discord refused the slash commands for server "
+                    "%s (%s): the bot is not in it. Add it with the link `genius-bot "
+                    "invite-url` prints, or fix the id.",
+                    guild_id,
+                    error.text or error.status,
+                )
 
     @tasks.loop(seconds=CHECKPOINT_SECONDS)
     async def checkpoints(self) -> None:
@@ -108,8 +134,15 @@ class GeniusBot(commands.Bot):
         except Exception:
             log.exception("clock checkpoint failed")
 
+    @tasks.loop(seconds=RETRY_SECONDS)
+    async def redeliveries(self) -> None:
+        """Post again what a Discord error (a rate limit, a 5xx) held back. A
+        match's messages wait behind its first failed one, so nothing is reordered."""
+        self.runtime.retry_deliveries()
+
     async def close(self) -> None:
         self.checkpoints.cancel()
+        self.redeliveries.cancel()
         if hasattr(self, "runtime"):
             await self.runtime.shut_down()
         if self.web is not None:

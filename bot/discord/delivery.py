@@ -18,8 +18,10 @@ from collections.abc import Callable, Sequence
 
 import discord
 
-from bot.discord.replies import render, seat_names, send
+from bot.discord.channels import BOT_NEEDS
+from bot.discord.replies import Progress, render, seat_names, send
 from bot.render import Image
+from bot.runtime.delivery import Undeliverable
 from games import HOST, PUBLIC, Notice
 from games.core import Audience
 from storage.records import MatchRecord
@@ -58,6 +60,9 @@ class DiscordDelivery:
         self._room_views: dict[str, RoomViewFactory] = {}
         self._prompts: dict[str, Prompts] = {}
         self._host_views: dict[str, HostViewFactory] = {}
+        # A delivery that failed part-way: the messages Discord already took, so
+        # its retry (the outbox retries the same notices next) posts only the rest.
+        self._partial: dict[tuple[int, str], tuple[list[Notice], Progress]] = {}
 
     def add_view_factory(self, game_key: str, factory: ViewFactory) -> None:
         self._views[game_key] = factory
@@ -76,16 +81,29 @@ class DiscordDelivery:
         self._prompts[game_key] = prompts
 
     async def deliver(self, match: MatchRecord, target: str, notices: list[Notice]) -> None:
+        key = (match.id, target)
+        earlier = self._partial.pop(key, None)
+        progress = Progress(earlier[1].done if earlier and earlier[0] == notices else 0)
+        try:
+            await self._deliver(match, target, notices, progress)
+        except BaseException:
+            if progress.done:
+                self._partial[key] = (notices, progress)
+            raise
+
+    async def _deliver(
+        self, match: MatchRecord, target: str, notices: list[Notice], progress: Progress
+    ) -> None:
         audience = audience_of(target)
         names = await seat_names(self._client, match)
-        await self._post(match, target, audience, notices, names)
+        await self._post(match, target, audience, notices, names, progress)
         prompts = self._prompts.get(match.game)
         if prompts is None or audience != PUBLIC:
             return
         for player in match.players:
             mine = prompts(match, player.seat, notices)
             if mine:
-                await self._post(match, str(player.seat), player.seat, mine, names)
+                await self._post(match, str(player.seat), player.seat, mine, names, progress)
 
     def _view(
         self, match: MatchRecord, audience: Audience, notices: Sequence[Notice]
@@ -106,6 +124,7 @@ class DiscordDelivery:
         audience: Audience,
         notices: Sequence[Notice],
         names: Sequence[str],
+        progress: Progress,
     ) -> None:
         channel_id = channel_for(match, target)
         if channel_id is None:
@@ -114,10 +133,14 @@ class DiscordDelivery:
         rendered = await render(match.game, notices, audience, names)
         view = self._view(match, audience, notices)
         try:
-            await self._send(match, channel_id, rendered.text, rendered.images, view)
-        except (discord.NotFound, discord.Forbidden) as error:
-            # The channel is gone or closed to the bot: a retry cannot succeed.
-            log.warning("match %s: cannot post to channel %s (%s)", match.id, channel_id, error)
+            await self._send(match, channel_id, rendered.text, rendered.images, view, progress)
+        except discord.NotFound:
+            # The channel is gone: no retry can succeed until a host acts.
+            raise Undeliverable(_deleted(match, target, names)) from None
+        except discord.Forbidden as error:
+            # The bot was shut out (an overwrite denies it): the same, with what is missing.
+            where = _place(match, target, names, channel_id)
+            raise Undeliverable(_shut_out(where, self._missing(channel_id), error)) from None
         except discord.HTTPException as error:
             if not _refused(error):
                 raise  # rate limits and server errors: the outbox retries later
@@ -127,9 +150,23 @@ class DiscordDelivery:
             log.error("match %s: Discord refused a message to %s (%s)", match.id, target, error)
             await self._send_plain(match, channel_id, rendered.text)
 
+    def _missing(self, channel_id: int) -> list[str]:
+        """The permissions the bot needs in a match channel and lacks there (as
+        far as its cache knows), in Discord's own words."""
+        channel = self._client.get_channel(channel_id)
+        if not isinstance(channel, discord.abc.GuildChannel):
+            return []
+        granted = channel.permissions_for(channel.guild.me)
+        if not granted.view_channel:
+            return [_title("view_channel")]  # Discord then denies everything else too
+        missing = [name for name in BOT_NEEDS if not getattr(granted, name)]
+        if "send_messages" in missing and "attach_files" in missing:
+            missing.remove("attach_files")  # implied: no files without messages
+        return [_title(name) for name in missing]
+
     async def _send_plain(self, match: MatchRecord, channel_id: int, text: str) -> None:
         try:
-            await self._send(match, channel_id, text, (), None)
+            await self._send(match, channel_id, text, (), None, Progress())
         except discord.HTTPException as error:
             if not _refused(error):
                 raise
@@ -142,6 +179,7 @@ class DiscordDelivery:
         text: str,
         images: Sequence[Image],
         view: discord.ui.View | None,
+        progress: Progress,
     ) -> None:
         cached = self._client.get_channel(channel_id)
         channel: discord.abc.Messageable = (
@@ -149,9 +187,49 @@ class DiscordDelivery:
             if isinstance(cached, discord.abc.Messageable)
             else self._client.get_partial_messageable(channel_id, guild_id=match.guild_id)
         )
-        await send(channel, text, images, view=view)
+        await send(channel, text, images, view=view, progress=progress)
 
 
 def _refused(error: discord.HTTPException) -> bool:
     """A 4xx that is not a rate limit: the same request will never succeed."""
     return 400 <= error.status < 500 and error.status != 429
+
+
+def _title(permission: str) -> str:
+    """``send_messages`` -> "Send Messages", as Discord's settings name it."""
+    return permission.replace("_", " ").title()
+
+
+def _place(match: MatchRecord, target: str, names: Sequence[str], channel_id: int) -> str:
+    """The channel in words a host can act on: which of the match's channels it is."""
+    return f"{_which(match, target, names)} <#{channel_id}>"
+
+
+def _which(match: MatchRecord, target: str, names: Sequence[str]) -> str:
+    if target == PUBLIC:
+        return f"the room of match #{match.id}"
+    if target == HOST:
+        return f"the host log of match #{match.id}"
+    return f"{names[int(target)]}'s private channel of match #{match.id}"
+
+
+def _shut_out(where: str, missing: Sequence[str], error: discord.HTTPException) -> str:
+    lacks = (
+        f"it lacks the {' and '.join(missing)} permission{'s' if len(missing) > 1 else ''} there"
+        if missing
+        else f"Discord refused it ({error.text or error.status})"
+    )
+    needed = ", ".join(_title(name) for name in BOT_NEEDS)
+    return (
+        f"The bot can't post in {where}: {lacks}. "
+        f"Give the bot {needed} in that channel's permissions, then run `/match resume`: "
+        "the messages it could not post go out then, in order."
+    )
+
+
+def _deleted(match: MatchRecord, target: str, names: Sequence[str]) -> str:
+    which = _which(match, target, names)
+    return (
+        f"{which[0].upper()}{which[1:]} was deleted, so the bot can't post there. "
+        "`/match resume` opens it again and posts what it missed; `/match abort` ends the match."
+    )

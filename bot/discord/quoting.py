@@ -6,11 +6,14 @@ Two layers keep typed text inert, for different reasons:
   ``allowed_mentions`` allows no mention at all (``bot.discord.client``); the
   only pings the bot means, the players named when a match's channels open,
   are allowed on those messages alone (``bot.discord.host``).
-- **Text reads as typed**: ``@everyone``, ``@here`` and user or role mentions
-  get a zero-width space, so they show as text instead of a highlighted
-  mention (or a silent ping if a channel ever allowed one), and markdown inside
-  a quote is escaped, so a player's ``**``, code fence or masked link cannot
-  restyle the refusal around it.
+- **Text reads as typed**: inside a quote of the player's text, ``@everyone``,
+  ``@here`` and user or role mentions get a zero-width space, so they show as
+  text instead of a highlighted mention, and markdown is escaped, so a
+  player's ``**``, code fence or masked link cannot restyle the refusal around
+  it. The bot's own sentence around the quote keeps its markdown and its
+  mentions (a refusal may name a member on purpose). Everything posted through
+  ``replies.send`` (notices, which can carry a pause reason) escapes mentions
+  throughout.
 
 Escaping lives here, where Discord text is made, not in the engines: the
 engines write plain sentences for every front end (the demo prints them), and
@@ -32,9 +35,9 @@ _QUOTED = re.compile(r"“([^“”]*)”")
 
 
 def shown(text: str) -> str:
-    """A refusal or reply with the player's quoted text made inert."""
-    return escape_mentions(_QUOTED.sub(_escaped_quote, text))
+    """A refusal with the player's quoted text made inert, the rest as written."""
+    return _QUOTED.sub(_escaped_quote, text)
 
 
 def _escaped_quote(quoted: re.Match[str]) -> str:
-    return f"“{escape_markdown(quoted.group(1))}”"
+    return f"“{escape_mentions(escape_markdown(quoted.group(1)))}”"

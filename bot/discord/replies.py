@@ -115,10 +115,39 @@ async def reply(
             await interaction.response.send_message(chunk, ephemeral=ephemeral, **extra)
 
 
+async def reply_file(
+    interaction: discord.Interaction[Any], text: str, filename: str, data: bytes
+) -> None:
+    """Answer an interaction with one file (just for the one who asked)."""
+    file = discord.File(io.BytesIO(data), filename=filename)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, file=file, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, file=file, ephemeral=True)
+
+
 async def reply_rendered(
     interaction: discord.Interaction[Any], rendered: Rendered, *, fallback: str
 ) -> None:
     await reply(interaction, rendered.text or fallback, images=rendered.images)
+
+
+class Progress:
+    """How many messages of one delivery Discord has taken so far, so that a
+    delivery retried after a failure part-way resumes after them instead of
+    posting them twice."""
+
+    def __init__(self, done: int = 0) -> None:
+        self.done = done  # messages already posted, from earlier tries
+        self.count = 0  # messages reached in this try
+
+    def skip(self) -> bool:
+        """Whether the next message was already posted; counts it either way."""
+        self.count += 1
+        return self.count <= self.done
+
+    def posted(self) -> None:
+        self.done = max(self.done, self.count)
 
 
 async def send(
@@ -128,19 +157,25 @@ async def send(
     *,
     view: discord.ui.View | None = None,
     reference: discord.Message | None = None,
+    progress: Progress | None = None,
 ) -> None:
     """Post text and images as Discord allows: split under 2,000 characters,
-    10 files a message; images and the view go with the last message. Nothing
+    10 files a message; images and the view go with the last message. With
+    ``progress``, messages it counts as posted are not posted again. Nothing
     posted this way means to mention anyone, and notices can carry what players
     typed (a pause reason, the host log's moves): mentions show as text."""
     parts = _parts(escape_mentions(text), images)
     for i, (content, batch) in enumerate(parts):
+        if progress is not None and progress.skip():
+            continue
         extra: dict[str, Any] = {}
         if i == 0 and reference is not None:
             extra.update(reference=reference, mention_author=False)
         if i == len(parts) - 1 and view is not None:
             extra["view"] = view
         await channel.send(content, files=files(batch), **extra)
+        if progress is not None:
+            progress.posted()
 
 
 def _parts(text: str, images: Sequence[Image]) -> list[tuple[str | None, list[Image]]]:

@@ -234,13 +234,35 @@ def _match_started(notice: Notice, audience: Audience, names: Sequence[str]) -> 
 
 
 def _match_paused(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
+    if notice.data.get("cause"):
+        return bot_paused(notice)
     reason = notice.data.get("reason")
     because = f" Reason: {escape_md(str(reason))}." if reason else ""
     return Rendered(text=f"⏸️ The host paused the match; all clocks are stopped.{because}")
 
 
+def bot_paused(notice: Notice) -> Rendered:
+    """A pause the bot made itself (a channel it cannot reach, Discord lost):
+    the reason says what happened and what to do. Its words are the bot's own
+    (with a channel mention and a command in code), so they are not escaped."""
+    reason = str(notice.data.get("reason") or "")
+    if notice.data.get("cause") == "outage":
+        return Rendered(text=f"⏸️ The match is paused: {reason}.")
+    return Rendered(text=f"⏸️ The match is paused; all clocks are stopped. {reason}")
+
+
+def _delivery_blocked(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
+    reason = str(notice.data.get("reason") or "")  # the bot's own words, as in bot_paused
+    return Rendered(text=f"⚠️ {reason}")
+
+
 def _match_resumed(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
-    if notice.data.get("after_restart"):
+    if notice.data.get("after_outage"):
+        text = (
+            "▶️ The bot is back in touch with Discord and the match resumed. "
+            "The time it was cut off is not charged to anyone; clocks carry on where they stopped."
+        )
+    elif notice.data.get("after_restart"):
         text = (
             "▶️ The match resumed after a bot restart. "
             "The downtime is not charged to anyone; clocks carry on where they stopped."
@@ -296,6 +318,7 @@ _RUNTIME_HANDLERS: dict[str, NoticeHandler] = {
     "match_paused": _match_paused,
     "match_resumed": _match_resumed,
     "match_aborted": _match_aborted,
+    "delivery_blocked": _delivery_blocked,
     "reminder": _reminder,
     "move_logged": _move_logged,
     "time_ran_out": _time_ran_out,

@@ -1,6 +1,6 @@
 """The match runtime: clock, timers, persistence and delivery, with no Discord in it."""
 
-from bot.runtime.delivery import Delivered, DeliveryPort, ListDelivery
+from bot.runtime.delivery import Delivered, DeliveryPort, ListDelivery, Undeliverable
 from bot.runtime.replay import replay
 from bot.runtime.runtime import MatchRuntime
 from bot.runtime.scheduler import LoopTime, ManualTime, Scheduler, TimeSource
@@ -14,5 +14,6 @@ __all__ = [
     "MatchRuntime",
     "Scheduler",
     "TimeSource",
+    "Undeliverable",
     "replay",
 ]

@@ -29,8 +29,9 @@ class Deadlines:
         self._committer = committer
 
     def rearm(self, live: LiveMatch) -> None:
-        """Make the armed timers match ``game.deadlines(state)`` exactly."""
-        if live.status is not MatchStatus.RUNNING or live.state is None:
+        """Make the armed timers match ``game.deadlines(state)`` exactly. A stopped
+        clock (the bot cut off from Discord) arms nothing: no time passes for it."""
+        if live.status is not MatchStatus.RUNNING or live.state is None or not live.clock.running:
             live.disarm()
             return
         wanted = {d.key: d for d in live.game.deadlines(live.state)}

@@ -13,9 +13,21 @@ from games import Notice
 from storage.records import MatchRecord
 
 
+class Undeliverable(Exception):
+    """A target that no retry can reach until a person acts: the bot was shut out
+    of its channel, or the channel is gone. ``reason`` is a sentence for the host
+    and players, naming the channel and what to do; the runtime pauses the match
+    with it and holds that target's messages until the host resumes."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 class DeliveryPort(Protocol):
     async def deliver(self, match: MatchRecord, target: str, notices: list[Notice]) -> None:
-        """Show ``notices`` to ``target``. Raise to leave them queued for a retry."""
+        """Show ``notices`` to ``target``. Raise to leave them queued for a retry;
+        raise :class:`Undeliverable` when retrying cannot help until someone acts."""
         ...
 
 

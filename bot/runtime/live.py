@@ -46,6 +46,14 @@ class LiveMatch:
     fired: dict[str, str] = field(default_factory=dict)
     outbox: list[Pending] = field(default_factory=list)
     pump: asyncio.Task[None] | None = None
+    # Targets no retry can reach until the host acts (target -> the reason): their
+    # messages wait in ``outbox``, in order, until the host resumes the match.
+    blocked: dict[str, str] = field(default_factory=dict)
+    # The bot lost Discord: the clock is stopped (not saved as a pause) until it is
+    # back, or until the outage outlasts its grace and the match is paused.
+    held: bool = False
+    # Paused because of an outage: it resumes by itself when Discord is back.
+    outage_paused: bool = False
 
     @property
     def id(self) -> int:
@@ -54,6 +62,10 @@ class LiveMatch:
     @property
     def status(self) -> MatchStatus:
         return self.record.status
+
+    def deliverable(self) -> bool:
+        """Whether anything queued can be tried now (held targets wait)."""
+        return any(p.target not in self.blocked for p in self.outbox)
 
     def disarm(self, key: str | None = None) -> None:
         keys = [key] if key is not None else list(self.armed)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.runtime.delivery import DeliveryPort
+from bot.runtime.delivery import DeliveryPort, Undeliverable
 from bot.runtime.live import LiveMatch, Pending
 from games import Notice
 from storage.repository import MatchRepository
@@ -24,18 +24,29 @@ RETRY_SECONDS = 5.0
 
 
 class Outbox:
-    def __init__(self, sessions: async_sessionmaker[AsyncSession], port: DeliveryPort) -> None:
+    def __init__(
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        port: DeliveryPort,
+        *,
+        retry_seconds: float = RETRY_SECONDS,
+    ) -> None:
         self._sessions = sessions
         self.port = port
+        # 0: the owner calls retry() on its own schedule (the Discord adapter
+        # does, from a discord.ext.tasks loop, as it does the clock checkpoints).
+        self._retry_seconds = retry_seconds
         self._delivered: list[int] = []  # delivered, not yet marked so
         self._marker: asyncio.Task[None] | None = None
+        #: Told when a target becomes unreachable: (match, target, reason).
+        self.on_blocked: Callable[[LiveMatch, str, str], None] | None = None
 
     def push(self, live: LiveMatch, pending: list[Pending]) -> None:
         live.outbox.extend(pending)
         self.kick(live)
 
     def kick(self, live: LiveMatch) -> None:
-        if live.outbox and (live.pump is None or live.pump.done()):
+        if live.deliverable() and (live.pump is None or live.pump.done()):
             live.pump = asyncio.create_task(self._pump(live), name=f"outbox-{live.id}")
 
     async def requeue(
@@ -72,24 +83,62 @@ class Outbox:
 
     async def _pump(self, live: LiveMatch) -> None:
         """Deliver strictly in order; stop at a failure and retry later, so
-        nothing is skipped or reordered."""
-        while live.outbox:
+        nothing is skipped or reordered. A blocked target's messages wait, in
+        order, while the other channels carry on."""
+        while live.deliverable():
             batch, live.outbox = live.outbox, []
+            waiting: list[Pending] = []  # for blocked targets, in order
             done: list[int] = []
             try:
                 for i, pending in enumerate(batch):
                     try:
-                        await self.port.deliver(live.record, pending.target, pending.notices)
+                        delivered = await self._try(live, pending)
                     except Exception:
                         log.exception(
                             "match %s: delivery to %s failed; will retry", live.id, pending.target
                         )
-                        live.outbox = batch[i:] + live.outbox
-                        asyncio.get_running_loop().call_later(RETRY_SECONDS, self.kick, live)
+                        live.outbox = waiting + batch[i:] + live.outbox
+                        if self._retry_seconds > 0:
+                            loop = asyncio.get_running_loop()
+                            loop.call_later(self._retry_seconds, self.kick, live)
                         return
-                    done.append(pending.outbox_id)
+                    if delivered:
+                        done.append(pending.outbox_id)
+                    elif not live.status.over:
+                        waiting.append(pending)
+                    # A finished match is never resumed, so nothing would release
+                    # its held messages: they are dropped (the log says why).
+                live.outbox = waiting + live.outbox
             finally:
                 self._mark(done)
+
+    async def _try(self, live: LiveMatch, pending: Pending) -> bool:
+        """Deliver one message unless its target is blocked (or now becomes so)."""
+        if pending.target in live.blocked:
+            return False
+        try:
+            await self.port.deliver(live.record, pending.target, pending.notices)
+        except Undeliverable as error:
+            self._block(live, pending.target, error.reason)
+            return False
+        return True
+
+    def _block(self, live: LiveMatch, target: str, reason: str) -> None:
+        """Hold ``target``'s messages; the runtime is told once per blocking."""
+        log.warning("match %s: cannot deliver to %s: %s", live.id, target, reason)
+        live.blocked[target] = reason
+        if self.on_blocked is not None:
+            self.on_blocked(live, target, reason)
+
+    def retry(self, lives: Iterable[LiveMatch]) -> None:
+        """Try again every match whose delivery stopped at a failure."""
+        for live in lives:
+            self.kick(live)
+
+    def unblock(self, live: LiveMatch) -> None:
+        """Try the held targets again (the host says it is fixed), oldest message first."""
+        live.blocked.clear()
+        self.kick(live)
 
     def _mark(self, ids: list[int]) -> None:
         """Group marking: one UPDATE covers every row delivered, in any match,

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Mapping
+import logging
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -25,6 +26,7 @@ import games
 from bot.runtime.commits import Change, Committer, everyone, notice
 from bot.runtime.deadlines import Deadlines
 from bot.runtime.delivery import DeliveryPort
+from bot.runtime.export import MatchExport, build_export
 from bot.runtime.live import LiveMatch
 from bot.runtime.matches import Matches, game_for
 from bot.runtime.outbox import Outbox
@@ -32,10 +34,19 @@ from bot.runtime.resources import prepare, resolve
 from bot.runtime.scheduler import LoopTime, Scheduler, TimeSource
 from bot.runtime.windows import check_open, closed, closed_message, describe, window_of
 from bot.runtime.writer import Writer
-from games import HOST, Notice, Rejected
+from games import HOST, PUBLIC, Notice, Rejected
 from games.core import Actor, Audience
 from storage.records import ChannelMatch, Channels, MatchRecord, MatchStatus, NewMatch
 from storage.repository import MatchRepository
+
+log = logging.getLogger(__name__)
+
+#: The pause reason of a match paused because the bot lost Discord. A match
+#: stored with it (the bot restarted during the outage) resumes once Discord is back.
+OUTAGE_REASON = (
+    "the bot lost its connection to Discord; the clocks stopped the moment it was lost "
+    "and start again when it is back"
+)
 
 
 class MatchRuntime:
@@ -47,6 +58,7 @@ class MatchRuntime:
         time: TimeSource | None = None,
         scheduler: Scheduler | None = None,
         checkpoint_seconds: float = 5.0,
+        retry_seconds: float = 5.0,
         game_defaults: Mapping[str, Mapping[str, Any]] | None = None,
         writer: Writer | None = None,
     ) -> None:
@@ -57,11 +69,13 @@ class MatchRuntime:
         self._game_defaults = dict(game_defaults or {})
         self.writer = writer or Writer(sessionmaker)
         self._matches = Matches(sessionmaker, self.time)
-        self._outbox = Outbox(sessionmaker, delivery)
+        self._outbox = Outbox(sessionmaker, delivery, retry_seconds=retry_seconds)
         self._committer = Committer(
             sessionmaker, self.writer, self._outbox, self._matches, rearm=self._rearm
         )
         self._deadlines = Deadlines(self.scheduler, self._committer)
+        self._outbox.on_blocked = self._on_blocked
+        self._reports: set[asyncio.Task[None]] = set()  # blocked-channel reports under way
 
     # -- life of the runtime -------------------------------------------------
 
@@ -78,6 +92,12 @@ class MatchRuntime:
         ]
         await self._outbox.requeue(self._matches.get, restored)
         running = [live for live in restored if live.status is MatchStatus.RUNNING]
+        for live in restored:
+            # Paused by an outage the bot did not live to see end: it resumes once
+            # Discord is back (release_clocks), as it would have without the restart.
+            live.outage_paused = (
+                live.status is MatchStatus.PAUSED and live.record.pause_reason == OUTAGE_REASON
+            )
         resumed = everyone("match_resumed", after_restart=True)
         await self._committer.announce_all([(live, resumed) for live in running])
         for live in running:
@@ -106,6 +126,10 @@ class MatchRuntime:
         await self.scheduler.drain()
         await self.writer.idle()
         await self._outbox.flush(list(self._matches))
+        # A channel found unreachable pauses its match, whose notices go out in turn.
+        while self._reports:
+            await asyncio.gather(*list(self._reports), return_exceptions=True)
+            await self._outbox.flush(list(self._matches))
 
     # -- host commands ---------------------------------------------------------
 
@@ -156,24 +180,42 @@ class MatchRuntime:
             await self._pause_locked(live, reason)
         return live.record
 
-    async def _pause_locked(self, live: LiveMatch, reason: str | None) -> None:
+    async def _pause_locked(
+        self, live: LiveMatch, reason: str | None, *, cause: str | None = None
+    ) -> None:
+        """Pause as a host does. ``cause`` marks a pause the bot made itself
+        ('delivery', 'outage'): the host log is told too, and why."""
+        notices = everyone("match_paused", reason=reason)
+        if cause is not None:
+            notices = [n.model_copy(update={"data": {**n.data, "cause": cause}}) for n in notices]
+            notices.append(notice("match_paused", HOST, reason=reason, cause=cause))
+        payload = {"command": "pause", "reason": reason}
+        if cause is not None:
+            payload["cause"] = cause
         with live.clock.switched(running=False):
             await self._commit(
-                live, live.state, everyone("match_paused", reason=reason),
-                {"command": "pause", "reason": reason}, MatchStatus.PAUSED, pause_reason=reason,
-            )  # fmt: skip
+                live, live.state, notices, payload, MatchStatus.PAUSED, pause_reason=reason
+            )
 
     async def resume(self, match_id: int) -> MatchRecord:
         live = await self._matches.load(match_id)
         async with live.lock:
             if live.status is not MatchStatus.PAUSED:
                 raise Rejected(f"Match #{match_id} is not paused ({live.status}).")
-            with live.clock.switched(running=True):
-                await self._commit(
-                    live, live.state, everyone("match_resumed", after_restart=False),
-                    {"command": "resume"}, MatchStatus.RUNNING, pause_reason=None,
-                )  # fmt: skip
+            await self._resume_locked(live, after_restart=False)
         return live.record
+
+    async def _resume_locked(self, live: LiveMatch, **data: Any) -> None:
+        # Channels the bot could not reach are tried again first (the host says
+        # they are fixed): their held messages go out, oldest first, before the
+        # notice that the match resumed.
+        self._outbox.unblock(live)
+        live.outage_paused = False
+        with live.clock.switched(running=True):
+            await self._commit(
+                live, live.state, everyone("match_resumed", **data),
+                {"command": "resume"}, MatchStatus.RUNNING, pause_reason=None,
+            )  # fmt: skip
 
     async def abort(self, match_id: int) -> MatchRecord:
         live = await self._matches.load(match_id)
@@ -186,6 +228,32 @@ class MatchRuntime:
                     MatchStatus.ABORTED,
                 )  # fmt: skip
         return live.record
+
+    async def reveal(self, match_id: int) -> int:
+        """Post every secret of an ended match to the room, once: the engine's
+        ``reveal`` notices, committed (and logged) like a host command, so the
+        room, the web view and a restart all see them. Returns how many notices."""
+        live = await self._matches.load(match_id)
+        async with live.lock:
+            if not live.status.over:
+                raise Rejected(
+                    f"Match #{match_id} is not over ({live.status}): its secrets can be revealed "
+                    "only once it finishes, or once you `/match abort` it."
+                )
+            if live.state is None:
+                raise Rejected(f"Match #{match_id} never started, so it has no secrets.")
+            if await self._revealed(match_id):
+                raise Rejected(f"Match #{match_id}'s secrets were already revealed in its room.")
+            secrets = [n for n in live.game.reveal(live.state) if n.audience == PUBLIC]
+            if not secrets:
+                raise Rejected(f"{live.game.title} keeps no secrets to reveal.")
+            await self._commit(live, live.state, secrets, {"command": "reveal"}, live.status)
+            return len(secrets)
+
+    async def _revealed(self, match_id: int) -> bool:
+        async with self._sessions() as session:
+            events = await MatchRepository(session).events(match_id)
+        return any(e.kind == "host" and e.payload.get("command") == "reveal" for e in events)
 
     async def _commit(
         self, live: LiveMatch, state: Any, notices: list[Notice], payload: dict[str, Any],
@@ -241,6 +309,64 @@ class MatchRuntime:
                 await self._pause_locked(live, step.pause)
             return [n for n in notices if n.audience == actor]
 
+    # -- channels the bot cannot reach --------------------------------------------------
+
+    def _on_blocked(self, live: LiveMatch, target: str, reason: str) -> None:
+        """The outbox holds a target's messages: report it (under the match lock)."""
+        task = asyncio.create_task(self._report_blocked(live, reason), name=f"blocked-{live.id}")
+        self._reports.add(task)
+        task.add_done_callback(self._reports.discard)
+
+    async def _report_blocked(self, live: LiveMatch, reason: str) -> None:
+        """A running match pauses with the reason (clocks stop: no one is charged
+        for moves they may not see); any other is reported to the host and room."""
+        try:
+            async with live.lock:
+                if live.status is MatchStatus.RUNNING:
+                    await self._pause_locked(live, reason, cause="delivery")
+                elif not live.status.over:
+                    blocked = [notice("delivery_blocked", a, reason=reason) for a in (PUBLIC, HOST)]
+                    await self._committer.announce(live, blocked)
+        except Exception:
+            log.exception("match %s: could not pause or report it (%s)", live.id, reason)
+
+    # -- the bot cut off from Discord -------------------------------------------------------
+
+    def hold_clocks(self) -> int:
+        """The connection to Discord is lost: stop every running match's clock now
+        and disarm its timers, saving nothing yet (a blip is undone by
+        :meth:`release_clocks`). Returns how many matches were held."""
+        held = 0
+        for live in self._matches:
+            if live.status is MatchStatus.RUNNING and live.clock.running:
+                live.clock.stop()
+                live.disarm()
+                live.held = True
+                held += 1
+        return held
+
+    async def pause_held(self) -> None:
+        """The outage outlasted its grace: the held matches pause, at the match
+        time they were held at, and say so."""
+        for live in self._matches:
+            async with live.lock:
+                if live.held and live.status is MatchStatus.RUNNING:
+                    await self._pause_locked(live, OUTAGE_REASON, cause="outage")
+                    live.outage_paused = True
+                live.held = False
+
+    async def release_clocks(self) -> None:
+        """Discord is back: held clocks run on unannounced, matches paused for the
+        outage resume with a notice; matches the host paused stay paused."""
+        for live in self._matches:
+            async with live.lock:
+                if live.held and live.status is MatchStatus.RUNNING:
+                    live.clock.start()
+                    self._rearm(live)
+                elif live.outage_paused and live.status is MatchStatus.PAUSED:
+                    await self._resume_locked(live, after_restart=False, after_outage=True)
+                live.held = live.outage_paused = False
+
     # -- reading -------------------------------------------------------------------
 
     async def get(self, match_id: int) -> MatchRecord:
@@ -280,6 +406,22 @@ class MatchRuntime:
             return frozenset()
         return live.game.to_act(live.state)
 
+    async def export(self, match_id: int, names: Sequence[str]) -> MatchExport:
+        """The match as stored, with its whole event log (``/match export``): both
+        read in one transaction, so the state and the log are of the same moment."""
+        async with self._sessions() as session:
+            if session.get_bind().dialect.name == "postgresql":
+                # Read committed gives each statement its own snapshot. (SQLite
+                # needs nothing: this session holds the process's one connection,
+                # so no step can be committed between the two reads.)
+                await session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+            repo = MatchRepository(session)
+            record = await repo.get(match_id)
+            if record is None:
+                raise Rejected(f"There is no match #{match_id}.")
+            events = await repo.events(match_id)
+        return build_export(game_for(record.game), record, events, names)
+
     async def by_channel(self, channel_id: int) -> ChannelMatch | None:
         async with self._sessions() as session:
             return await MatchRepository(session).by_channel(channel_id)
@@ -307,6 +449,11 @@ class MatchRuntime:
         # later clock than the one saved here.
         clocks = {m.id: m.clock.now_ms() for m in self._matches if m.status is MatchStatus.RUNNING}
         await MatchRepository(session).checkpoint_clocks(clocks)
+
+    def retry_deliveries(self) -> None:
+        """Try again every delivery stopped by a failure (for an owner that runs
+        the runtime with ``retry_seconds=0`` and retries on its own schedule)."""
+        self._outbox.retry(self._matches)
 
     async def _checkpoint_tick(self) -> None:
         # Re-armed first, so a failing checkpoint (database briefly away) is retried.

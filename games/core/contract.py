@@ -175,6 +175,13 @@ class Game(ABC, Generic[ConfigT, StateT, ActionT]):
             return None
         return next((d.key for d in self._deadlines(state) if d.seat == seat), None)
 
+    def reveal(self, state: StateT) -> list[Notice]:
+        """Every secret of the match, told to the room (``PUBLIC`` notices) when
+        the host chooses to once the match is over: hands, words, expressions,
+        runes, a puzzle's rules. The runtime allows it only after the end, so
+        nothing here needs to check. Default: nothing is secret."""
+        return []
+
     @abstractmethod
     def view(self, state: StateT, audience: Audience) -> dict[str, Any]: ...
 

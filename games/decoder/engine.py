@@ -12,13 +12,14 @@ from games.core import (
     Audience,
     Deadline,
     Game,
+    Notice,
     Rejected,
     Seat,
     Step,
     SteppedBank,
     seat_of,
 )
-from games.decoder import clock, defaults, grammar, responses, selection, turns
+from games.decoder import clock, defaults, grammar, responses, reveal, selection, turns
 from games.decoder.actions import (
     Ask,
     ChooseHand,
@@ -145,6 +146,9 @@ class Decoder(Game[DecoderConfig, DecoderState, DecoderAction]):
             return "select"
         pending = state.pending[seat]
         return None if pending is None else clock.window_key(pending)
+
+    def reveal(self, state: DecoderState) -> list[Notice]:
+        return reveal.secrets(state)
 
     def view(self, state: DecoderState, audience: Audience) -> dict[str, Any]:
         return view(state, audience)

@@ -12,12 +12,13 @@ from games.core import (
     Audience,
     Deadline,
     Game,
+    Notice,
     Reserve,
     Step,
     Window,
     seat_of,
 )
-from games.expression import checks, clock, flow
+from games.expression import checks, clock, flow, reveal
 from games.expression.grammar import MAX_MOVE_CHARS, parse_text
 from games.expression.models import (
     ChooseStarter,
@@ -94,6 +95,9 @@ class Expression(Game[ExpressionConfig, ExpressionState, ExpressionAction]):
 
     def _to_act(self, state: ExpressionState) -> frozenset[int]:
         return clock.waiting_on(state)
+
+    def reveal(self, state: ExpressionState) -> list[Notice]:
+        return reveal.secrets(state)
 
     def view(self, state: ExpressionState, audience: Audience) -> dict[str, Any]:
         return view(state, audience)

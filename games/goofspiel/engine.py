@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import SEATS, SECOND, Actor, Audience, Deadline, Game, Step, Window, seat_of
-from games.goofspiel import auction
+from games.core import SEATS, SECOND, Actor, Audience, Deadline, Game, Notice, Step, Window, seat_of
+from games.goofspiel import auction, reveal
 from games.goofspiel.cards import check_bid, starting_hand
 from games.goofspiel.grammar import MAX_MOVE_CHARS, parse_bid
 from games.goofspiel.models import Bid, GoofspielConfig, GoofspielState
@@ -62,6 +62,9 @@ class Goofspiel(Game[GoofspielConfig, GoofspielState, Bid]):
 
     def _to_act(self, state: GoofspielState) -> frozenset[int]:
         return auction.waiting_on(state)
+
+    def reveal(self, state: GoofspielState) -> list[Notice]:
+        return reveal.secrets(state)
 
     def view(self, state: GoofspielState, audience: Audience) -> dict[str, Any]:
         return view(state, audience)

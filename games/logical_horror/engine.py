@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import HOST, SEATS, Actor, Audience, Deadline, Game, Notice, Rejected, Step, seat_of
-from games.logical_horror import play, tokens
+from games.logical_horror import play, reveal, tokens
 from games.logical_horror.generator import generate
 from games.logical_horror.grammar import MAX_MOVE_CHARS, parse
 from games.logical_horror.models import (
@@ -88,6 +88,9 @@ class LogicalHorror(Game[LogicalHorrorConfig, LogicalHorrorState, LogicalHorrorA
 
     def _to_act(self, state: LogicalHorrorState) -> frozenset[int]:
         return frozenset()  # nobody is waited on; both seats query when they like
+
+    def reveal(self, state: LogicalHorrorState) -> list[Notice]:
+        return reveal.secrets(state)
 
     def view(self, state: LogicalHorrorState, audience: Audience) -> dict[str, Any]:
         return view(state, audience)

@@ -14,7 +14,8 @@ Notices (audience: kind — data):
   ``submissions_done`` and ``buzz_in_open`` (finals), ``buzz``, ``answers_open``,
   ``answer_in``, ``no_answer``, ``buzz_result``, ``play_resumed``,
   ``reserve_started``, ``reserve_added``, ``round_over`` (with the round's
-  secrets), ``out_of_time``, ``match_over``;
+  secrets), ``out_of_time``, ``match_over``, and ``secrets_revealed`` (every
+  round's runes, when the host reveals them after the end);
 - a seat: ``probe_again`` (classic, after an ERROR), ``probe_taken``,
   ``probe_error``, ``probe_results``, ``decipher_taken``, ``decipher_error``
   (finals), ``answer_taken``;

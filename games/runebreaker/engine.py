@@ -11,12 +11,13 @@ from games.core import (
     Audience,
     Deadline,
     Game,
+    Notice,
     Rejected,
     ReservePeriods,
     Step,
     seat_of,
 )
-from games.runebreaker import answers, classic, clock, finals
+from games.runebreaker import answers, classic, clock, finals, reveal
 from games.runebreaker.grammar import MAX_MOVE_CHARS, parse
 from games.runebreaker.match import public, start_round
 from games.runebreaker.models import (
@@ -83,6 +84,9 @@ class RuneBreaker(Game[RuneBreakerConfig, RuneBreakerState, RuneBreakerAction]):
 
     def _to_act(self, state: RuneBreakerState) -> frozenset[int]:
         return clock.waiting_on(state)
+
+    def reveal(self, state: RuneBreakerState) -> list[Notice]:
+        return reveal.secrets(state)
 
     def view(self, state: RuneBreakerState, audience: Audience) -> dict[str, Any]:
         return view(state, audience)

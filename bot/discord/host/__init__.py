@@ -1,4 +1,5 @@
-"""``/match``: the host's commands — create, start, pause, resume, abort, status, list."""
+"""``/match``: the host's commands — create, start, pause, resume, abort, status, export,
+reveal, list."""
 
 from __future__ import annotations
 

@@ -15,14 +15,23 @@ from discord import app_commands
 
 import games
 from bot.discord.acting import host_role, hosted_match, is_host
-from bot.discord.channels import MatchChannels
+from bot.discord.channels import MatchChannels, any_gone
 from bot.discord.errors import Refusal
 from bot.discord.game_cog import BotGroupCog, Interaction
 from bot.discord.host._options import parse_options
-from bot.discord.replies import in_time, render_status, reply, reply_rendered, seat_names
+from bot.discord.readiness import require_permissions
+from bot.discord.replies import (
+    in_time,
+    render_status,
+    reply,
+    reply_file,
+    reply_rendered,
+    seat_names,
+)
 from bot.kits import adapters
+from bot.runtime.export import export_bytes, file_name
 from games import HOST, Rejected
-from storage.records import MatchRecord, NewMatch, PlayerRecord
+from storage.records import Channels, MatchRecord, MatchStatus, NewMatch, PlayerRecord
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +85,7 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         assert isinstance(interaction.user, discord.Member)
         players = [player1, player2]
         _check_players(players, self.bot.settings.discord.host_role, interaction.user)
+        require_permissions(guild)
         config = parse_options(options)
         await interaction.response.defer(ephemeral=True, thinking=True)
         new = NewMatch(
@@ -111,6 +121,32 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         record = await self.runtime.set_channels(match.id, channels)
         self.bot.dispatch("genius_channels_set")
         return record
+
+    async def _reopen_deleted(self, match: MatchRecord, interaction: Interaction) -> None:
+        """A channel of the match was deleted (it paused for that): make it again, so
+        the messages held for it have somewhere to go when the match resumes."""
+        guild = interaction.guild
+        assert guild is not None
+        assert isinstance(interaction.user, discord.Member)
+        channels = Channels(
+            category_id=match.category_id,
+            room_channel_id=match.room_channel_id,
+            host_channel_id=match.host_channel_id,
+            private_channel_ids={
+                p.seat: p.private_channel_id
+                for p in match.players
+                if p.private_channel_id is not None
+            },
+        )
+        if not any_gone(guild, channels):
+            return
+        players = [await _member(guild, p.user_id) for p in sorted(match.players, key=_seat)]
+        hosts: list[discord.Role | discord.Member] = [interaction.user]
+        if (role := host_role(guild, self.bot.settings.discord.host_role)) is not None:
+            hosts.insert(0, role)
+        opener = MatchChannels(guild, players, hosts)
+        title = games.get(match.game).title
+        await self.runtime.set_channels(match.id, await opener.reopen(match.id, title, channels))
 
     async def _abandon(self, match_id: int) -> None:
         """A match whose channels could not be made is aborted, not left to start."""
@@ -172,6 +208,9 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
     @app_commands.describe(match=MATCH_HELP)
     async def resume(self, interaction: Interaction, match: MatchId | None = None) -> None:
         record = await self._match(interaction, match)
+        if record.status is MatchStatus.PAUSED:
+            # Making channels takes Discord calls of its own: within the 3 s too.
+            await in_time(interaction, self._reopen_deleted(record, interaction))
         await in_time(interaction, self.runtime.resume(record.id))
         await reply(interaction, f"Match #{record.id} resumed.")
 
@@ -192,6 +231,38 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         names = await seat_names(self.bot, record)
         rendered = await render_status(record.game, view, HOST, names)
         await reply_rendered(interaction, rendered, fallback=f"Match #{record.id}.")
+
+    @app_commands.command(
+        name="export", description="The match as a file: seed, options, every move, the result."
+    )
+    @app_commands.describe(match=MATCH_HELP)
+    async def export(self, interaction: Interaction, match: MatchId | None = None) -> None:
+        record = await self._match(interaction, match)
+        names = await seat_names(self.bot, record)
+        export = await in_time(interaction, self.runtime.export(record.id, names))
+        data = export_bytes(export)
+        limit = interaction.guild.filesize_limit if interaction.guild else len(data)
+        if len(data) > limit:
+            raise Refusal(
+                f"Match #{record.id}'s export is {len(data) // 2**10:,} KB, more than this "
+                f"server's {limit // 2**20} MB upload limit."
+            )
+        name = file_name(export)
+        text = (
+            f"Match #{record.id} ({export.game_title}, {export.status}): {len(export.events)} "
+            f"logged events. Check it and read its story with `genius-bot replay {name}`."
+        )
+        await reply_file(interaction, text, name, data)
+
+    @app_commands.command(
+        name="reveal", description="After the match: post every secret (hands, words…) to the room."
+    )
+    @app_commands.describe(match=MATCH_HELP)
+    async def reveal(self, interaction: Interaction, match: MatchId | None = None) -> None:
+        record = await self._match(interaction, match)
+        await in_time(interaction, self.runtime.reveal(record.id))
+        room = f"<#{record.room_channel_id}>" if record.room_channel_id else "its room"
+        await reply(interaction, f"Match #{record.id}: every secret is posted in {room}.")
 
     @app_commands.command(name="list", description="This server's matches, newest first.")
     async def list_matches(self, interaction: Interaction) -> None:
@@ -216,6 +287,24 @@ def _check_players(players: list[discord.Member], role: str, creator: discord.Me
                 f"{player.display_name} is a host and can read both private channels, "
                 "so they can't play fairly. Choose a player who isn't a host."
             )
+
+
+def _seat(player: PlayerRecord) -> int:
+    return player.seat
+
+
+async def _member(guild: discord.Guild, user_id: int) -> discord.Member:
+    """A player, from the cache or Discord (a player who left cannot be given a channel)."""
+    member = guild.get_member(user_id)
+    if member is not None:
+        return member
+    try:
+        return await guild.fetch_member(user_id)
+    except discord.NotFound:
+        raise Refusal(
+            f"<@{user_id}> is no longer on this server, so their private channel can't be "
+            "opened again. End the match with `/match abort`."
+        ) from None
 
 
 def _list_line(match: MatchRecord) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from bot.render.base import DEFAULT_NAMES, NoticeHandler, Rendered, Renderer
-from bot.render.decoder import _restore, _setup, _turns
+from bot.render.decoder import _restore, _reveal, _setup, _turns
 from bot.render.decoder._status import board_rows, status_text
 from bot.render.decoder._tanks import tank_board
 from games.core import HOST, Audience
@@ -18,6 +18,8 @@ class DecoderRenderer(Renderer):
     game_title = "Decoder"
 
     notice_handlers: ClassVar[Mapping[str, NoticeHandler]] = {
+        # /match reveal, once the match is over (the host's choice).
+        "secrets_revealed": _reveal.secrets_revealed,
         "match_setup": _setup.match_setup,
         "tanks_told": _setup.tanks_told,
         "time_raised": _setup.time_raised,

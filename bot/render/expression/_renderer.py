@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from bot.render.base import DEFAULT_NAMES, NoticeHandler, Rendered, Renderer
-from bot.render.expression import _scores, _text
+from bot.render.expression import _reveal, _scores, _text
 from bot.render.expression._status import status_images, status_text
 from games.core.contract import Audience, Notice
 
@@ -30,6 +30,8 @@ class ExpressionRenderer(Renderer):
     game_title = "Expression Black & White"
 
     notice_handlers: ClassVar[Mapping[str, NoticeHandler]] = {
+        # /match reveal, once the match is over (the host's choice).
+        "secrets_revealed": _reveal.secrets_revealed,
         "bout_started": _text.bout_started,
         "seat_ready": _text.seat_ready,
         "planning_ended": _text.planning_ended,

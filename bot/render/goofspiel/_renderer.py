@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from bot.render.base import DEFAULT_NAMES, NoticeHandler, Rendered, Renderer, as_int
+from bot.render.goofspiel import _reveal
 from bot.render.goofspiel._board import board_image
 from bot.render.goofspiel._data import _auctioned, _clean_board, _phase_cells
 from bot.render.goofspiel._text import (
@@ -42,6 +43,8 @@ class GoofspielRenderer(Renderer):
     game_title = "Square Goofspiel"
 
     notice_handlers: ClassVar[Mapping[str, NoticeHandler]] = {
+        # /match reveal, once the match is over (the host's choice).
+        "secrets_revealed": _reveal.secrets_revealed,
         "phase_started": _phase_started,
         "auction_opened": _auction_opened,
         "bid_requested": _bid_requested,

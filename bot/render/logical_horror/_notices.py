@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.render.base import Image, Rendered, as_int, as_list, escape_md, seat_name, who
+from bot.render.base import (
+    Image,
+    Rendered,
+    as_int,
+    as_list,
+    bot_paused,
+    escape_md,
+    seat_name,
+    who,
+)
 from bot.render.logical_horror._data import (
     Grid,
     board_of,
@@ -178,6 +187,8 @@ def pause_called(notice: Notice, audience: Audience, names: Sequence[str]) -> Re
 def match_paused(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
     """The runtime's pause, worded for a player's emergency pause too (the base
     renderer would say the host paused)."""
+    if notice.data.get("cause"):
+        return bot_paused(notice)
     reason = str(notice.data.get("reason") or "")
     if " asked for a pause" in reason:
         return Rendered(

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from bot.render.base import DEFAULT_NAMES, NoticeHandler, Rendered, Renderer
-from bot.render.logical_horror import _notices
+from bot.render.logical_horror import _notices, _reveal
 from bot.render.logical_horror._status import status
 from games.core import Audience
 
@@ -17,6 +17,8 @@ class LogicalHorrorRenderer(Renderer):
     game_title = "Logical Horror"
 
     notice_handlers: ClassVar[Mapping[str, NoticeHandler]] = {
+        # /match reveal, once the match is over (the host's choice).
+        "secrets_revealed": _reveal.secrets_revealed,
         "puzzle_revealed": _notices.puzzle_revealed,
         "public_query": _notices.public_query,
         "private_query": _notices.private_query,

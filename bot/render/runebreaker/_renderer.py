@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from bot.render.base import DEFAULT_NAMES, NoticeHandler, Rendered, Renderer
-from bot.render.runebreaker import _answers, _probes, _rounds
+from bot.render.runebreaker import _answers, _probes, _reveal, _rounds
 from bot.render.runebreaker._status import status
 from games.core import Audience
 
@@ -17,6 +17,8 @@ class RuneBreakerRenderer(Renderer):
     game_title = "Rune Breaker"
 
     notice_handlers: ClassVar[Mapping[str, NoticeHandler]] = {
+        # /match reveal, once the match is over (the host's choice).
+        "secrets_revealed": _reveal.secrets_revealed,
         "match_opened": _rounds.match_opened,
         "choose_first": _rounds.choose_first,
         "first_chosen": _rounds.first_chosen,

@@ -139,10 +139,14 @@ async def test_the_players_named_when_a_match_opens_are_the_only_pings(world: Wo
         ("“```py” is not a tile.", "“\\`\\`\\`py” is not a tile."),
         ("“[x](https://e.io)” is not a move.", "“\\[x](https://e.io)” is not a move."),
         ("Make your moves in <#123>.", "Make your moves in <#123>."),  # channels stay links
+        (  # the bot's own sentence may name a member on purpose (allowed_mentions: no ping)
+            "<@123456789012345678> left; “<@123456789012345678>” is no card.",
+            "<@123456789012345678> left; “<@\u200b123456789012345678>” is no card.",
+        ),
     ],
 )
 def test_refusals_show_quoted_text_as_typed(refusal: str, expected: str) -> None:
-    """Mentions escaped everywhere, markdown only inside the player's quoted text."""
+    """Mentions and markdown escaped inside the player's quoted text only."""
     assert shown(refusal) == expected
 
 

@@ -347,7 +347,10 @@ def rendered(step: Step[ExpressionState], audience: Audience) -> Rendered | None
 
 def test_every_engine_notice_renders_without_fallback() -> None:
     seen: set[str] = set()
-    for step in random_match(3):
+    steps = random_match(3)
+    # The host's reveal once the match is over (/match reveal) is a step of its own.
+    revealed = Step(state=steps[-1].state, notices=GAME.reveal(steps[-1].state))
+    for step in [*steps, revealed]:
         for audience in (PUBLIC, 0, 1, HOST):
             out = rendered(step, audience)
             if out is not None:

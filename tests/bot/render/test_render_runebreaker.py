@@ -113,6 +113,8 @@ def finals_match(spec: RoundSpec = FINALS_ROUND, alice: tuple[str, str] = (MIRRO
     table.move(1, "buzz")
     table.move(1, "answer A B C")
     table.move(0, "answer A")
+    # The host's reveal (/match reveal), here with a round still in play.
+    table.notices += games.runebreaker.GAME.reveal(table.state)
     return table
 
 

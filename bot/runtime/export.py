@@ -1,0 +1,125 @@
+"""A match as one JSON file: everything needed to rebuild it (``/match export``)
+and to check the rebuilt match against what was stored (``genius-bot replay``).
+
+The file holds the seed, the config the match was created with, the seats, the
+event log in order (host commands, actions, expiries, each with its
+match-clock time), the stored outcome and the stored state. Rebuilding needs
+only the first four; the last two are what the rebuilt match is held to.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from games import Game, Outcome
+from storage.records import EventRecord, MatchRecord
+
+#: What the file says it is, so a foreign JSON file is told apart at once.
+FORMAT = "genius-bot match export"
+#: Raised when the file's shape changes; a reader refuses versions it does not know.
+VERSION = 1
+
+
+class ExportError(Exception):
+    """A file that is not a match export this version can read; the message says why."""
+
+
+class ExportedSeat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    seat: int = Field(ge=0, le=1)
+    #: Discord ids as text: they exceed what JSON readers in JavaScript hold exactly.
+    user_id: str
+    name: str
+
+
+class MatchExport(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["genius-bot match export"]
+    version: Literal[1]
+    game: str
+    game_title: str
+    match_id: int
+    status: str
+    seed: int
+    config: dict[str, Any]
+    seats: list[ExportedSeat] = Field(min_length=2, max_length=2)
+    events: list[EventRecord]
+    outcome: Outcome | None
+    #: The stored engine state (None before the start): the rebuilt state must equal it.
+    state: dict[str, Any] | None
+    exported_at: datetime
+
+    def names(self) -> tuple[str, str]:
+        by_seat = {s.seat: s.name for s in self.seats}
+        return by_seat.get(0, "Player 1"), by_seat.get(1, "Player 2")
+
+
+def build_export(
+    game: Game[Any, Any, Any],
+    record: MatchRecord,
+    events: Sequence[EventRecord],
+    names: Sequence[str],
+) -> MatchExport:
+    """The export of ``record`` as stored, with ``events`` its whole log."""
+    state = None if record.state is None else game.load_state(record.state)
+    seats = [
+        ExportedSeat(seat=p.seat, user_id=str(p.user_id), name=names[p.seat])
+        for p in sorted(record.players, key=lambda p: p.seat)
+    ]
+    return MatchExport(
+        format=FORMAT,
+        version=VERSION,
+        game=record.game,
+        game_title=game.title,
+        match_id=record.id,
+        status=str(record.status),
+        seed=record.seed,
+        config=record.config,
+        seats=seats,
+        events=list(events),
+        outcome=None if state is None else game.outcome(state),
+        state=None if state is None else state.model_dump(mode="json"),
+        exported_at=datetime.now(UTC),
+    )
+
+
+def export_bytes(export: MatchExport) -> bytes:
+    return export.model_dump_json(indent=2).encode()
+
+
+def file_name(export: MatchExport) -> str:
+    return f"match-{export.match_id}-{export.game}.json"
+
+
+def load_export(text: str | bytes) -> MatchExport:
+    """The export in ``text``, or :class:`ExportError` saying plainly what is wrong."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ExportError(f"not a JSON file ({error})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ExportError(f'not a genius-bot match export (it has no "format": "{FORMAT}")')
+    if data.get("version") != VERSION:
+        raise ExportError(
+            f"written in format version {data.get('version')!r}; "
+            f"this genius-bot reads version {VERSION}"
+        )
+    try:
+        return MatchExport.model_validate(data)
+    except ValidationError as error:
+        raise ExportError(f"a damaged match export: {_first_problem(error)}") from None
+
+
+def _first_problem(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first["loc"]) or "the file"
+    more = error.error_count() - 1
+    also = f" (and {more} more)" if more else ""
+    return f"{where}: {first['msg']}{also}"

@@ -1,0 +1,319 @@
+"""`genius-bot replay FILE`: a finished match of every game, played by the demo's
+built-in players through the real runtime on SQLite and exported, rebuilds to its
+stored outcome and state and prints the room's story; a tampered or foreign file
+ends with one line and a non-zero exit."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image as PILImage
+
+import games
+from bot.cli import main
+from bot.demo.match import NAMES, _play
+from bot.kits import demo_games, demo_matches
+from bot.render import renderer_for
+from bot.runtime import ListDelivery, ManualTime, MatchRuntime, Scheduler
+from bot.runtime.export import MatchExport, export_bytes
+from bot.runtime.replay import replay_steps
+from games import PUBLIC, Notice
+from games.logical_horror.rules import RULES
+from storage import make_engine, make_sessionmaker, upgrade
+from storage.records import MatchStatus, NewMatch, PlayerRecord
+from storage.repository import MatchRepository
+from storage.web import WebRepository
+
+
+@dataclass(frozen=True)
+class Played:
+    """A finished (and revealed) match's export file and the room's notices as committed."""
+
+    file: Path
+    room: list[list[Notice]]
+    state: Any
+
+
+async def _play_and_export(key: str, folder: Path) -> Played:
+    url = f"sqlite+aiosqlite:///{folder}/{key}.db"
+    await upgrade(url)
+    engine = make_engine(url)
+    try:
+        sessions = make_sessionmaker(engine)
+        scheduler = Scheduler(ManualTime(), auto=False)
+        runtime = MatchRuntime(sessions, ListDelivery(), scheduler=scheduler, checkpoint_seconds=0)
+        await runtime.start_up()
+        record = await _play(runtime, key, 7, demo_matches(key)[0])
+        assert record.status is MatchStatus.FINISHED
+        # The host reveals every secret: logged, so the story ends with it.
+        await runtime.reveal(record.id)
+        await runtime.shut_down()
+        export = await runtime.export(record.id, NAMES)
+        async with sessions() as session:
+            rows = await WebRepository(session).room_messages(record.id, limit=10_000)
+    finally:
+        await engine.dispose()
+    path = folder / f"{key}.json"
+    path.write_bytes(export_bytes(export))
+    room = [[Notice.model_validate(n) for n in row.notices] for row in rows]
+    return Played(path, room, games.get(key).State.model_validate(export.state))
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Played]:
+    """Each game played once for the whole module (a second or two each)."""
+    folder = tmp_path_factory.mktemp("exports")
+    return {key: asyncio.run(_play_and_export(key, folder)) for key in demo_games()}
+
+
+def _export(played: Played) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(played.file.read_text())
+    return data
+
+
+def _write(tmp_path: Path, data: Any) -> str:
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def test_every_game_has_demo_players() -> None:
+    assert sorted(demo_games()) == sorted(games.keys())
+
+
+@pytest.mark.parametrize("key", sorted(games.keys()))
+def test_the_replayed_room_is_the_room_that_was_committed(
+    key: str, played: dict[str, Played]
+) -> None:
+    """The story is the room's notices in order: every committed room message but
+    the reminders (timers, not steps of the log) is rebuilt, in the same order."""
+    data = _export(played[key])
+    game = games.get(key)
+    export = MatchExport.model_validate(data)
+    rebuilt = [
+        [n for n in step.notices if n.audience == PUBLIC]
+        for step in replay_steps(game, export.config, export.seed, export.events)
+    ]
+    committed = [[n for n in message if n.kind != "reminder"] for message in played[key].room]
+    assert [m for m in rebuilt if m] == [m for m in committed if m]
+
+
+@pytest.mark.parametrize("key", sorted(games.keys()))
+def test_a_finished_match_replays_and_prints_the_rooms_story(
+    key: str, played: dict[str, Played], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    images = tmp_path / "pictures"
+    assert main(["replay", str(played[key].file), "--images", str(images)]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    title = games.get(key).title
+    assert lines[0].startswith(f"{title} — match #1: {NAMES[0]} vs {NAMES[1]} (seed 7, finished)")
+    assert lines[1].startswith("[   0:00] ")
+    assert "The match has started!" in lines[1]
+    # The room's last message (the host's reveal), rendered as the room showed it, comes last.
+    last = renderer_for(key).render(played[key].room[-1], PUBLIC, names=NAMES).text
+    assert out.index(last.splitlines()[0]) > out.index("The match has started!")
+    assert lines[-1].startswith(f"Rebuilt from {len(_export(played[key])['events'])} logged")
+    assert "the outcome and state match what was stored" in lines[-1]
+    # Pictures are saved when asked, each named in the story where the room showed it.
+    saved = sorted(images.iterdir()) if images.exists() else []
+    assert all(f"(picture: {path})" in out for path in saved)
+    assert all(path.read_bytes().startswith(b"\x89PNG") for path in saved)
+    assert len(saved) == out.count("(picture: ")
+    assert saved or key != "goofspiel"  # its board is pictured after every auction
+
+
+def _mismatch(capsys: pytest.CaptureFixture[str], file: str) -> str:
+    assert main(["replay", file]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""  # no story for a match that does not rebuild
+    assert captured.err.count("\n") == 1
+    assert captured.err.startswith(f"genius-bot: replay {file}: ")
+    return captured.err
+
+
+@pytest.mark.parametrize("key", ["goofspiel", "expression"])
+def test_a_changed_outcome_is_a_mismatch(
+    key: str, played: dict[str, Played], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _export(played[key])
+    outcome = data["outcome"]
+    outcome["winner"] = None if outcome["winner"] is not None else 0
+    err = _mismatch(capsys, _write(tmp_path, data))
+    assert "the rebuilt outcome" in err
+    assert "differs from the stored outcome" in err
+
+
+@pytest.mark.parametrize("key", sorted(games.keys()))
+def test_a_removed_event_is_a_mismatch(
+    key: str, played: dict[str, Played], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _export(played[key])
+    actions = [i for i, e in enumerate(data["events"]) if e["kind"] == "action"]
+    del data["events"][actions[len(actions) // 2]]
+    err = _mismatch(capsys, _write(tmp_path, data))
+    assert "can't be replayed" in err or "differs from the stored" in err, err
+
+
+def test_a_changed_state_is_a_mismatch_even_with_the_same_outcome(
+    played: dict[str, Played], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _export(played["goofspiel"])
+    data["state"]["hands"][0] = [*data["state"]["hands"][0], 13]
+    err = _mismatch(capsys, _write(tmp_path, data))
+    assert "the rebuilt state differs from the stored state" in err
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        ("this is not json", "is not a JSON file"),
+        (json.dumps({"hello": "world"}), "is not a genius-bot match export"),
+        (json.dumps([1, 2, 3]), "is not a genius-bot match export"),
+        (
+            json.dumps({"format": "genius-bot match export", "version": 2}),
+            "format version 2; this genius-bot reads version 1",
+        ),
+        (
+            json.dumps({"format": "genius-bot match export", "version": 1, "game": "chess"}),
+            "is a damaged match export:",
+        ),
+    ],
+)
+def test_a_foreign_or_malformed_file_is_refused_in_one_line(
+    content: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "file.json"
+    path.write_text(content)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "Traceback" not in err
+    assert err.startswith(f"genius-bot: {path} "), err
+    assert said in err, err
+
+
+def test_an_export_of_a_game_this_bot_lacks_is_refused(
+    played: dict[str, Played], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _export(played["decoder"])
+    data["game"] = "chess"
+    assert main(["replay", _write(tmp_path, data)]) == 2
+    err = capsys.readouterr().err
+    assert "a game this genius-bot doesn't have ('chess')" in err
+    assert err.count("\n") == 1
+
+
+def test_a_missing_file_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", str(tmp_path / "nope.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"genius-bot: can't read {tmp_path / 'nope.json'}: ")
+    assert err.count("\n") == 1
+
+
+def test_the_export_holds_what_rebuilding_needs(played: dict[str, Played]) -> None:
+    data = _export(played["goofspiel"])
+    assert data["format"] == "genius-bot match export"
+    assert data["version"] == 1
+    assert (data["game"], data["match_id"], data["seed"], data["status"]) == (
+        "goofspiel",
+        1,
+        7,
+        "finished",
+    )
+    assert [(s["seat"], s["name"]) for s in data["seats"]] == [(0, NAMES[0]), (1, NAMES[1])]
+    assert data["events"][0]["kind"] == "host"
+    assert data["events"][0]["payload"] == {"command": "start"}
+    assert {e["kind"] for e in data["events"]} <= {"host", "action", "expire"}
+    assert all("now_ms" in e for e in data["events"])
+    assert data["outcome"]["reason"]
+
+
+async def test_an_unstarted_match_exports_and_replays_with_no_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Nothing logged yet: the file still reads, and its story is empty."""
+    url = f"sqlite+aiosqlite:///{tmp_path}/new.db"
+    await upgrade(url)
+    engine = make_engine(url)
+    try:
+        sessions = make_sessionmaker(engine)
+        runtime = MatchRuntime(
+            sessions, ListDelivery(), scheduler=Scheduler(ManualTime(), auto=False),
+            checkpoint_seconds=0,
+        )  # fmt: skip
+        players = [PlayerRecord(seat=s, user_id=10 + s) for s in (0, 1)]
+        record = await runtime.create(
+            NewMatch(guild_id=1, game="goofspiel", config={}, seed=3, players=players)
+        )
+        export = await runtime.export(record.id, NAMES)
+        async with sessions() as session:
+            assert await MatchRepository(session).events(record.id) == []
+    finally:
+        await engine.dispose()
+    path = tmp_path / "new.json"
+    path.write_bytes(export_bytes(export))
+    assert export.outcome is None
+    assert export.state is None
+    assert export.events == []
+    assert await asyncio.to_thread(main, ["replay", str(path)]) == 0
+    assert "Result: no result." in capsys.readouterr().out
+
+
+#: The games whose reveal of a finished match carries pictures (Rune Breaker's
+#: boards were pictured as each round ended; Goofspiel has nothing hidden to draw).
+PICTURED = ("expression", "decoder", "logical_horror")
+
+
+def _secrets(key: str, state: Any) -> list[str]:
+    """Values each game keeps from the room (or from the opponent) until the reveal."""
+    if key == "goofspiel":
+        return [f"{record.cell} " for record in state.history]
+    if key == "expression":
+        return [" ".join(str(t) for t in p.tiles()) for r in state.rounds for p in r.plays if p]
+    if key == "decoder":
+        return [f"`{letter}`" for seen in state.seen for letter in seen] + list(state.tank_names)
+    if key == "runebreaker":
+        return [rune.meaning() for result in state.results for rune in result.spec.runes]
+    assert key == "logical_horror"
+    return [RULES[rule].name for rule in state.puzzle.rules.values()]
+
+
+@pytest.mark.parametrize("key", sorted(games.keys()))
+def test_the_reveal_tells_the_room_every_secret(key: str, played: dict[str, Played]) -> None:
+    last = played[key].room[-1]
+    assert [n.kind for n in last] == ["secrets_revealed"]
+    assert all(n.audience == PUBLIC for n in last)
+    rendered = renderer_for(key).render(last, PUBLIC, names=NAMES)
+    text = rendered.text
+    if key in PICTURED:
+        assert rendered.images
+        for image in rendered.images:
+            with PILImage.open(io.BytesIO(image.data)) as picture:
+                picture.load()  # every pixel decodes
+    secrets = _secrets(key, played[key].state)
+    assert secrets
+    missing = [secret for secret in secrets if secret not in text]
+    assert not missing, text
+    # Logged as the host's command, so the replayed story ends with it too.
+    assert _export(played[key])["events"][-1]["payload"] == {"command": "reveal"}
+
+
+def test_a_word_list_missing_here_is_named(
+    played: dict[str, Played], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Decoder match on a host's own word list needs that file to be rebuilt."""
+    data = _export(played["decoder"])
+    data["config"]["word_list"] = str(tmp_path / "gone" / "words.txt")
+    assert main(["replay", _write(tmp_path, data)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("genius-bot: the match can't be rebuilt here: Can't read the word list")
+    assert err.count("\n") == 1
