@@ -68,7 +68,9 @@ class GeniusBot(commands.Bot):
             intents=intents,
             tree_cls=GeniusTree,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Nothing the bot posts pings anyone unless that message says so: typed
+            # text quoted back can hold @everyone or a mention (bot.discord.quoting).
+            allowed_mentions=discord.AllowedMentions.none(),
             shard_id=settings.discord.shard_id,
             shard_count=settings.discord.shard_count,
         )

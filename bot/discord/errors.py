@@ -1,6 +1,7 @@
 """The one error path: every failure a user can cause ends here.
 
-- ``games.Rejected`` carries a sentence for the player: shown as is.
+- ``games.Rejected`` carries a sentence for the player: shown as written, with
+  the player's own text in it made inert (``bot.discord.quoting``).
 - ``Refusal`` (a check failure with a message) and other check failures: a
   short refusal. Its subclass ``NotAllowed`` is the refusal of *who* is
   asking (not a host, not a player, not this seat's channel): raised only from
@@ -18,8 +19,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.quoting import shown
 from bot.discord.replies import reply
 from games import Rejected
+from games.core import quote
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +63,7 @@ def explain(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CheckFailure):
         return NO_PERMISSION
     if isinstance(error, app_commands.TransformerError):
-        return f"I couldn't read “{error.value}” there."
+        return f"I couldn't read {quote(str(error.value))} there."
     return None
 
 
@@ -75,7 +78,7 @@ def _reply_text(error: BaseException, match_id: int | None, where: str) -> str:
             exc_info=(type(original), original, original.__traceback__),
         )
         return APOLOGY
-    return text
+    return shown(text)
 
 
 def _command_name(interaction: discord.Interaction[Any]) -> str:

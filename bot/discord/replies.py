@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Collection, Mapping, Sequence
 from typing import Any, TypeVar
 
 import discord
+from discord.utils import escape_mentions
 
 from bot.render import DEFAULT_NAMES, Image, Rendered, renderer_for, split_message
 from games import Notice
@@ -160,8 +161,10 @@ async def send(
 ) -> None:
     """Post text and images as Discord allows: split under 2,000 characters,
     10 files a message; images and the view go with the last message. With
-    ``progress``, messages it counts as posted are not posted again."""
-    parts = _parts(text, images)
+    ``progress``, messages it counts as posted are not posted again. Nothing
+    posted this way means to mention anyone, and notices can carry what players
+    typed (a pause reason, the host log's moves): mentions show as text."""
+    parts = _parts(escape_mentions(text), images)
     for i, (content, batch) in enumerate(parts):
         if progress is not None and progress.skip():
             continue

@@ -19,6 +19,7 @@ from games.core.contract import (
     seat_of,
 )
 from games.core.draws import rng
+from games.core.quoting import quote
 from games.core.registry import get, keys
 from games.core.timing import SECOND, Reserve, ReservePeriods, SteppedBank, Window
 
@@ -45,6 +46,7 @@ __all__ = [
     "get",
     "keys",
     "other",
+    "quote",
     "rng",
     "seat_of",
 ]

@@ -117,6 +117,9 @@ class Game(ABC, Generic[ConfigT, StateT, ActionT]):
 
     key: ClassVar[str]
     title: ClassVar[str]
+    #: The longest text ``parse`` reads, checked before anything else looks at
+    #: it: a game sets it above its longest legal move, with room to spare.
+    max_move_chars: ClassVar[int] = 2000
     Config: type[ConfigT]
     State: type[StateT]
     #: The action type (usually a discriminated union); its TypeAdapter
@@ -134,6 +137,14 @@ class Game(ABC, Generic[ConfigT, StateT, ActionT]):
     def parse(self, state: StateT, actor: Actor, text: str) -> ActionT:
         if state.outcome is not None:
             raise Rejected("The match is over.")
+        # Its length is all that is read of an over-long text: no lower-casing,
+        # no splitting, no regular expression, so no input can cost more than
+        # this cap allows (tests/games/test_fuzz_parse.py holds every game to it).
+        if len(text) > self.max_move_chars:
+            raise Rejected(
+                f"That is too long to be a move: {self.title} moves are at most "
+                f"{self.max_move_chars:,} characters, and this has {len(text):,}."
+            )
         action = self._parse(state, actor, " ".join(text.lower().split()))
         self._validate(state, actor, action)
         return action

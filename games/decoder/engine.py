@@ -47,6 +47,7 @@ from games.decoder.words import WordLists, word_list
 class Decoder(Game[DecoderConfig, DecoderState, DecoderAction]):
     key = "decoder"
     title = "Decoder"
+    max_move_chars = grammar.MAX_MOVE_CHARS
     Config = DecoderConfig
     State = DecoderState
     Action = DecoderAction

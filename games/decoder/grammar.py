@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import HOST, Actor, Rejected
+from games.core import HOST, Actor, Rejected, quote
 from games.decoder.actions import (
     Ask,
     ChooseHand,
@@ -36,6 +36,9 @@ from games.decoder.tanks import TANKS, normal_name
 from games.decoder.tiles import Clue
 
 _WRAPPING = " `'\"“”‘’.!"
+#: The longest move names a word, a tank by its name (80 characters at most) and
+#: both items: under 200 characters. Five hundred leave room for any spacing.
+MAX_MOVE_CHARS = 500
 _FILLER = frozenset({"tank", "using", "with", "use", "and", "+", "&"})
 _NOT = frozenset({"not", "no", "exclude", "excluding", "except", "without", "skip", "-"})
 _CLUES: dict[str, Clue] = {"any": "ANY", "odd": "ODD", "two": "TWO", "2": "TWO"}
@@ -89,7 +92,7 @@ def parse(text: str, actor: Actor, names: list[str], asked: Decision | None) -> 
         return _decline(asked)
     verb, rest = _verb(tokens)
     if verb is None:
-        raise Rejected(f"I didn't understand “{_shorten(move)}”. {GENERAL_HELP}")
+        raise Rejected(f"I didn't understand {quote(move)}. {GENERAL_HELP}")
     return _PARSERS[verb](rest, names)
 
 
@@ -116,10 +119,6 @@ def _decline(asked: Decision | None) -> Any:
     if asked is None:
         raise Rejected("There is nothing to pass on right now.")
     raise Rejected(f"Passing is no answer to {DECISION_LABELS[asked]}. {GENERAL_HELP}")
-
-
-def _shorten(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _tank_at(tokens: list[str], at: int, names: list[str]) -> tuple[int, int] | None:
@@ -158,7 +157,7 @@ def _options(tokens: list[str], names: list[str], allowed: set[str], verb: str) 
         if token in _NOT and "excluded" in allowed and tokens[at + 1 : at + 2]:
             clue = _CLUES.get(tokens[at + 1])
             if clue is None:
-                raise Rejected(f"The clues are ANY, ODD and TWO, not “{tokens[at + 1]}”.")
+                raise Rejected(f"The clues are ANY, ODD and TWO, not {quote(tokens[at + 1])}.")
             if "excluded" in found and found["excluded"] != clue:
                 raise Rejected(f"Exclude one clue, not two. {HELP[verb]}")
             found["excluded"] = clue
@@ -174,7 +173,7 @@ def _options(tokens: list[str], names: list[str], allowed: set[str], verb: str) 
             found["tank"] = tank[0]
             at += tank[1]
             continue
-        raise Rejected(f"I didn't understand “{_shorten(token)}” there. {HELP[verb]}")
+        raise Rejected(f"I didn't understand {quote(token)} there. {HELP[verb]}")
     return found
 
 
@@ -261,7 +260,7 @@ def _with_unexpected(tokens: list[str], verb: str) -> bool:
         return False
     if tokens in (["unexpected"], ["unexpected", "sabotage"]):
         return True
-    raise Rejected(f"I didn't understand “{_shorten(' '.join(tokens))}” there. {HELP[verb]}")
+    raise Rejected(f"I didn't understand {quote(' '.join(tokens))} there. {HELP[verb]}")
 
 
 def _clue(tokens: list[str], names: list[str]) -> GiveClue:

@@ -19,7 +19,7 @@ from games.core import (
     seat_of,
 )
 from games.expression import checks, clock, flow, reveal
-from games.expression.grammar import parse_text
+from games.expression.grammar import MAX_MOVE_CHARS, parse_text
 from games.expression.models import (
     ChooseStarter,
     ExpressionAction,
@@ -37,6 +37,7 @@ from games.expression.views import view
 class Expression(Game[ExpressionConfig, ExpressionState, ExpressionAction]):
     key = "expression"
     title = "Expression Black & White"
+    max_move_chars = MAX_MOVE_CHARS
     Config = ExpressionConfig
     State = ExpressionState
     Action = ExpressionAction

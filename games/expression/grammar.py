@@ -12,8 +12,9 @@ there.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
-from games.core import Rejected
+from games.core import Rejected, quote
 from games.expression.models import (
     ChooseStarter,
     ExpressionAction,
@@ -30,7 +31,10 @@ from games.expression.tiles import HIGHEST, LOWEST, ROUNDS, SYMBOL_ALIASES, Symb
 _SYMBOL_CHARS = "".join(re.escape(c) for c in SYMBOL_ALIASES)
 # A scanner: every character lands in exactly one piece, so this runs in linear time.
 _PIECE = re.compile(rf"([0-9]+)|([{_SYMBOL_CHARS}])|[ ,]+|([^ ,0-9{_SYMBOL_CHARS}]+)", re.ASCII)
-_FINAL_MARKER = re.compile(r"(?:round |r)?([0-9]+) ?:", re.ASCII)
+# A round number starts where a run of digits starts, never inside one. Without
+# that lookbehind, splitting 10,000 digits tried a match from every digit, each
+# reading on to the end of the run: quadratic (0.75 s; 50,000 digits took 20 s).
+_FINAL_MARKER = re.compile(r"(?:round |r)?(?<![0-9])([0-9]+) ?:", re.ASCII)
 
 _READY = re.compile(r"(?:i'?m |i am )?ready|done planning")
 _FIRST = re.compile(r"(?:first|start) (me|them|opponent)|(me|them|opponent) first")
@@ -44,6 +48,10 @@ _DONE = frozenset({"done", "lock", "locked", "submit", "finished"})
 
 # People paste moves in code spans or end them with a full stop.
 _WRAPPING = " `'\"“”‘’.!"
+
+#: The Final Guess form holds 1,000 characters and adds the rounds it clears; a
+#: typed Final Guess of all 12 rounds is about 250. Discord's own message limit.
+MAX_MOVE_CHARS = 2000
 
 EXPRESSION_HELP = (
     "An expression is number symbol number symbol number, e.g. `play 7 + 12 × 3` "
@@ -74,7 +82,7 @@ def parse_text(text: str, hint: str) -> ExpressionAction:
             return parse_expression(move)
         except Rejected:
             pass
-    raise Rejected(f"I didn't understand “{shorten(move)}”. {hint}")
+    raise Rejected(f"I didn't understand {quote(move)}. {hint}")
 
 
 def tokens(body: str, colon_is_divide: bool = True) -> list[Tile]:
@@ -86,7 +94,7 @@ def tokens(body: str, colon_is_divide: bool = True) -> list[Tile]:
         number, symbol, other = piece.groups()
         if other is not None:
             raise Rejected(
-                f"“{shorten(other)}” is not a tile: numbers run {LOWEST}–{HIGHEST} and the "
+                f"{quote(other)} is not a tile: numbers run {LOWEST}–{HIGHEST} and the "
                 "symbols are + − × ÷."
             )
         if symbol is not None:
@@ -99,7 +107,7 @@ def tokens(body: str, colon_is_divide: bool = True) -> list[Tile]:
 def _number(token: str) -> int:
     # Check the length before int(): a 5,000-digit number must not reach it.
     if len(token.lstrip("0")) > 2 or not LOWEST <= int(token) <= HIGHEST:
-        raise Rejected(f"Number tiles run {LOWEST}–{HIGHEST}, so “{shorten(token)}” is no tile.")
+        raise Rejected(f"Number tiles run {LOWEST}–{HIGHEST}, so {quote(token)} is no tile.")
     return int(token)
 
 
@@ -166,8 +174,8 @@ def parse_final(body: str) -> FinalGuess:
                 "(a colon ends a round number)."
             )
     entries = [_final_entry(m, tiles) for m, tiles in zip(markers, bodies, strict=True)]
-    rounds = [entry.round for entry in entries]
-    twice = sorted({r for r in rounds if rounds.count(r) > 1})
+    named = Counter(entry.round for entry in entries)
+    twice = sorted(r for r, times in named.items() if times > 1)
     if twice:
         raise Rejected(f"You named round {twice[0]} twice; name each round once.")
     return FinalGuess(entries=tuple(entries), done=done)

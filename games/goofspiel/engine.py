@@ -8,7 +8,7 @@ from typing import Any
 from games.core import SEATS, SECOND, Actor, Audience, Deadline, Game, Notice, Step, Window, seat_of
 from games.goofspiel import auction, reveal
 from games.goofspiel.cards import check_bid, starting_hand
-from games.goofspiel.grammar import parse_bid
+from games.goofspiel.grammar import MAX_MOVE_CHARS, parse_bid
 from games.goofspiel.models import Bid, GoofspielConfig, GoofspielState
 from games.goofspiel.views import view
 
@@ -16,6 +16,7 @@ from games.goofspiel.views import view
 class Goofspiel(Game[GoofspielConfig, GoofspielState, Bid]):
     key = "goofspiel"
     title = "Square Goofspiel"
+    max_move_chars = MAX_MOVE_CHARS
     Config = GoofspielConfig
     State = GoofspielState
     Action = Bid

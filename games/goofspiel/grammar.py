@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from games.core import Rejected
+from games.core import Rejected, quote
 from games.goofspiel.cards import HIGHEST, PASS
 
 _VERB = r"(?:play|bid|card|submit)"
@@ -23,6 +23,9 @@ _PASS = re.compile(rf"(?:{_VERB} )?{_PASS_WORDS}", re.ASCII)
 # People paste moves in code spans or end them with a full stop.
 _WRAPPING = " `'\"“”‘’.!"
 
+#: The longest bid is a few words ("`no submission`."); a move is never near this.
+MAX_MOVE_CHARS = 100
+
 HELP = f"Bid with a card number 1–{HIGHEST} (e.g. `4` or `play 4`) or `pass`."
 
 
@@ -33,7 +36,7 @@ def parse_bid(text: str) -> int:
         return PASS
     number = _NUMBER.fullmatch(move)
     if number is None:
-        raise Rejected(f"I didn't understand “{_shorten(text)}”. {HELP}")
+        raise Rejected(f"I didn't understand {quote(text)}. {HELP}")
     return _card(number.group(1))
 
 
@@ -43,9 +46,5 @@ def _card(token: str) -> int:
     # Check the length before int(): a 5,000-digit number must not reach it.
     digits = token.lstrip("-")
     if token.startswith("-") or len(digits) > 2 or int(digits) > HIGHEST:
-        raise Rejected(f"Cards run from 1 to {HIGHEST}, so “{_shorten(token)}” is no card. {HELP}")
+        raise Rejected(f"Cards run from 1 to {HIGHEST}, so {quote(token)} is no card. {HELP}")
     return int(digits)
-
-
-def _shorten(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -8,7 +8,7 @@ from typing import Any
 from games.core import HOST, SEATS, Actor, Audience, Deadline, Game, Notice, Rejected, Step, seat_of
 from games.logical_horror import play, reveal, tokens
 from games.logical_horror.generator import generate
-from games.logical_horror.grammar import parse
+from games.logical_horror.grammar import MAX_MOVE_CHARS, parse
 from games.logical_horror.models import (
     ConfirmWin,
     Hint,
@@ -25,6 +25,7 @@ from games.logical_horror.views import puzzle_data, view
 class LogicalHorror(Game[LogicalHorrorConfig, LogicalHorrorState, LogicalHorrorAction]):
     key = "logical_horror"
     title = "Logical Horror"
+    max_move_chars = MAX_MOVE_CHARS
     Config = LogicalHorrorConfig
     State = LogicalHorrorState
     Action = LogicalHorrorAction

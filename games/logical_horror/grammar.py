@@ -20,8 +20,9 @@ from games.core.boardcode import decode, looks_like_code
 from games.logical_horror.models import ConfirmWin, Hint, LogicalHorrorAction, Pause, Query
 from games.logical_horror.puzzle import Puzzle
 
-#: A cap before any splitting: a 10×10 grid is about 120 characters.
-MAX_TEXT = 2000
+#: A 10×10 grid is about 120 characters and the query form holds 1,000 (plus
+#: the verb); Discord's own message limit is 2,000.
+MAX_MOVE_CHARS = 2000
 SHADED = "#"
 _FENCE = re.compile(r"```[^\s`]{3,}(?=\s)|`+")
 _GAPS = re.compile(r"[\s/|,]+")
@@ -29,8 +30,6 @@ HELP = "Moves: `public CODE`, `private CODE` (or a grid of `#` and `.`), `hint C
 
 
 def parse(text: str, actor: Actor, puzzle: Puzzle) -> LogicalHorrorAction:
-    if len(text) > MAX_TEXT:
-        raise Rejected(f"That message is too long to be a move (over {MAX_TEXT} characters).")
     verb, _, rest = _FENCE.sub(" ", text).strip().partition(" ")
     rest = rest.strip()
     if actor == HOST:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import HOST, PUBLIC, Notice, Outcome, Rejected
+from games.core import HOST, PUBLIC, Notice, Outcome, Rejected, quote
 from games.logical_horror import checks, tokens
 from games.logical_horror.models import LogicalHorrorState, Query, QueryRecord
 
@@ -138,7 +138,9 @@ def hint(state: LogicalHorrorState, seat: int, colour: str, now_ms: int) -> list
     puzzle, resources = state.puzzle, state.seats[seat]
     cost = tokens.most_tokens(state)
     if colour not in puzzle.colours:
-        raise Rejected(f"“{colour}” is not a colour of this puzzle: {', '.join(puzzle.colours)}.")
+        raise Rejected(
+            f"{quote(colour)} is not a colour of this puzzle: {', '.join(puzzle.colours)}."
+        )
     if colour in resources.hinted:
         raise Rejected(f"You know {colour}'s rule already (see `status`).")
     if resources.hints < 1:

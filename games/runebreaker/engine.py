@@ -18,7 +18,7 @@ from games.core import (
     seat_of,
 )
 from games.runebreaker import answers, classic, clock, finals, reveal
-from games.runebreaker.grammar import parse
+from games.runebreaker.grammar import MAX_MOVE_CHARS, parse
 from games.runebreaker.match import public, start_round
 from games.runebreaker.models import (
     Answer,
@@ -38,6 +38,7 @@ from games.runebreaker.views import view
 class RuneBreaker(Game[RuneBreakerConfig, RuneBreakerState, RuneBreakerAction]):
     key = "runebreaker"
     title = "Rune Breaker"
+    max_move_chars = MAX_MOVE_CHARS
     Config = RuneBreakerConfig
     State = RuneBreakerState
     Action = RuneBreakerAction

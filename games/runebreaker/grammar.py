@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from games.core import Rejected
+from games.core import Rejected, quote
 from games.core.boardcode import decode, looks_like_code
 from games.runebreaker.board import Board
 from games.runebreaker.models import (
@@ -37,8 +37,9 @@ from games.runebreaker.notation import EMPTY_TOKENS, parse_board
 from games.runebreaker.pieces import Palette
 from games.runebreaker.rounds import PROBE_SIZE
 
-#: A cap before any splitting: a 10×10 board in notation is ~300 characters.
-MAX_TEXT = 2000
+#: A 10×10 board in notation is ~330 characters and the forms hold 1,000 (plus
+#: the verb and a probe's commands); Discord's own message limit is 2,000.
+MAX_MOVE_CHARS = 2000
 _SEPARATOR = re.compile(r"\s*(?::|\||->|=>|\bthen\b)\s*")
 # Backticks go, and so does a fence's language tag (```text): longer than any token.
 _FENCE = re.compile(r"```[^\s`]{3,}(?=\s)|`+")
@@ -49,8 +50,6 @@ HELP = (
 
 
 def parse(text: str, seat: int, config: RuneBreakerConfig) -> RuneBreakerAction:
-    if len(text) > MAX_TEXT:
-        raise Rejected(f"That message is too long to be a move (over {MAX_TEXT} characters).")
     text = _FENCE.sub(" ", text).strip()
     verb, _, rest = text.partition(" ")
     rest = rest.strip()
@@ -69,7 +68,7 @@ def parse(text: str, seat: int, config: RuneBreakerConfig) -> RuneBreakerAction:
         return Pass()
     if verb in ("answer", "reagent", "sequence", "submit"):
         return _answer(rest, config)
-    raise Rejected(f"I don't know the move “{_quote(text)}”. {HELP}")
+    raise Rejected(f"I don't know the move {quote(text)}. {HELP}")
 
 
 def _first(rest: str, seat: int) -> ChooseFirst:
@@ -139,7 +138,3 @@ def _board_then_symbols(rest: str, palette: Palette) -> tuple[Board, list[str]]:
         cells += 1 if (len(token) == 2 or token in EMPTY_TOKENS) else 0
     board_text = " ".join(tokens[:taken])
     return read_board(board_text, PROBE_SIZE, palette), symbols_of(" ".join(tokens[taken:]))
-
-
-def _quote(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"

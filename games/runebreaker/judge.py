@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from games.core import Rejected
+from games.core import Rejected, quote
 from games.runebreaker.board import Board
 from games.runebreaker.commands import CommandError, execute
 from games.runebreaker.models import (
@@ -57,7 +57,8 @@ def known_symbols(spec: RoundSpec, symbols: Sequence[str], allowed: Sequence[str
         found = spec.symbol_of(symbol)
         if found is None or found not in allowed:
             raise Rejected(
-                f"“{symbol}” is not one of this round's commands: {spell(sorted(set(allowed)))}."
+                f"{quote(symbol)} is not one of this round's commands: "
+                f"{spell(sorted(set(allowed)))}."
             )
         canonical.append(found)
     return canonical

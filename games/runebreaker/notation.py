@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from games.core import Rejected
+from games.core import Rejected, quote
 from games.runebreaker.board import Board, Cell
 from games.runebreaker.pieces import DEFAULT_PALETTE, Palette
 
@@ -76,7 +76,7 @@ def _read_token(token: str, row: int, col: int, palette: Palette) -> Cell:
                 return piece
     problem = "is not in this game's palette" if _in_full_palette(token) else "is not an object"
     raise Rejected(
-        f"Row {row}, column {col}: '{_shorten(token)}' {problem} — "
+        f"Row {row}, column {col}: {quote(token, limit=12)} {problem} — "
         f"colours are {' '.join(palette.colour_letters)}, "
         f"shapes {' '.join(palette.shape_letters)}. Write `..` for an empty cell."
     )
@@ -98,7 +98,3 @@ def _check_shape(rows: list[list[str]], size: int) -> None:
             raise Rejected(f"Row {number} has {len(row)} cells; {dims} {size}.")
     if len(rows) != size:
         raise Rejected(f"The board has {len(rows)} rows; {dims} {size}.")
-
-
-def _shorten(token: str, limit: int = 12) -> str:
-    return token if len(token) <= limit else token[: limit - 1] + "…"

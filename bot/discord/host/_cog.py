@@ -178,11 +178,13 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
                     f"({title}). Only you, the hosts and the bot can see it.\n{help_text}",
                 )
             )
+        # The one message that means to ping: the players, told their match is ready.
+        ping = discord.AllowedMentions(everyone=False, roles=False, users=players)
         for channel_id, text in posts:
             if channel_id is not None:
                 # Just created: it may not be in the cache yet, so go by its id.
                 await self.bot.get_partial_messageable(channel_id, guild_id=match.guild_id).send(
-                    text
+                    text, allowed_mentions=ping
                 )
 
     # -- running ---------------------------------------------------------------------

@@ -48,12 +48,12 @@ def test_parse_is_forgiving(text: str) -> None:
     [
         (
             "Rc Os .. .. / .. Bt .. .. / .. .. .. Zq / .. .. .. Px",
-            "Row 3, column 4: 'Zq' is not an object — colours are R O Y G B P, shapes c s t d h x.",
+            "Row 3, column 4: “Zq” is not an object — colours are R O Y G B P, shapes c s t d h x.",
         ),
-        ("Rc Os .. ..\n.. Bt .. ..\n.. .. .. ..\n.. .. ... Px", "Row 4, column 3: '...'"),
-        ("rc os .. .. .. bt .. .. .. .. .. rq .. .. .. px", "Row 3, column 4: 'rq'"),
-        ("Rc Os .. .. / R c .. .. / .. .. .. .. / .. .. .. Px", "Row 2, column 1: 'R'"),
-        ("Rc Os .. .. / .. Bt .. .. / .. .. .. .. / .. .. .. Pxx", "Row 4, column 4: 'Pxx'"),
+        ("Rc Os .. ..\n.. Bt .. ..\n.. .. .. ..\n.. .. ... Px", "Row 4, column 3: “...”"),
+        ("rc os .. .. .. bt .. .. .. .. .. rq .. .. .. px", "Row 3, column 4: “rq”"),
+        ("Rc Os .. .. / R c .. .. / .. .. .. .. / .. .. .. Px", "Row 2, column 1: “R”"),
+        ("Rc Os .. .. / .. Bt .. .. / .. .. .. .. / .. .. .. Pxx", "Row 4, column 4: “Pxx”"),
         (
             "Rc Os .. ..\n.. Bt .. ..\n.. .. ..\n.. .. .. Px",
             "Row 3 has 3 cells; a 4×4 board needs 4.",
@@ -78,7 +78,7 @@ def test_the_palette_limits_what_is_an_object() -> None:
     with pytest.raises(Rejected) as refused:
         parse_board(text, 4, Palette(4, 4))
     assert refused.value.message.startswith(
-        "Row 2, column 2: 'Bt' is not in this game's palette — colours are R O Y G, shapes c s t d."
+        "Row 2, column 2: “Bt” is not in this game's palette — colours are R O Y G, shapes c s t d."
     )
 
 

@@ -166,7 +166,7 @@ MISTAKES = [
         "bad object",
         CLASSIC.replace("Bd Oc .. Gs .. .. .. .. Bs Bc", "Bd Oc .. Gs .. .. .. .. Bs Bq"),
         "Bd Oc .. Gs .. .. .. .. Bs Bq",
-        "Row 2, column 10: 'Bq' is not an object",
+        "Row 2, column 10: “Bq” is not an object",
     ),
     (
         "rows joined with a slash",

@@ -1,0 +1,477 @@
+"""Hostile text and game states in every phase, for fuzzing every game's ``parse``.
+
+Used by ``tests/games/test_fuzz_parse.py`` (a modest number of examples) and
+``bench/fuzz.py`` (the long run). States come from matches the demo's built-in
+players play against the engine itself, collected along the way and kept one
+or two per phase (see :func:`phase_of`), so every phase and every seat is fed.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from hypothesis import strategies as st
+
+import games
+from bot.kits import demo_flag, demo_matches, demo_player, host_script
+from games import HOST, Rejected
+from games.core import Actor, Game
+
+#: Each game's own move words, taken from its grammar's docstring and help texts:
+#: the seeds that :func:`near_misses` mutates.
+MOVES: dict[str, list[str]] = {
+    "goofspiel": [
+        "play 4",
+        "4",
+        "pass",
+        "bid 6",
+        "card three",
+        "no bid",
+        "submit 1",
+        "0",
+        "-1",
+        "play 7",
+        "no submission",
+        "`play 2`.",
+        "nothing",
+    ],
+    "expression": [
+        "ready",
+        "i'm ready",
+        "first me",
+        "first them",
+        "them first",
+        "play 7 + 12 * 3",
+        "7+12x3",
+        "play 1 ÷ 2 − 3",
+        "guess 5 7 +",
+        "guess 5",
+        "guess none",
+        "reveal 7",
+        "reveal +",
+        "final 1: 5 7 +; 2: 12 12 -",
+        "final 3: none",
+        "final done",
+        "final guess round 2: 4 9 / done",
+        "final r12: 1 2 x",
+        "expr 0 : 3 × 4",
+    ],
+    "decoder": [
+        "time 3 120",
+        "raise tank 2 to 300 s",
+        "rarities 2 1 0",
+        "hand a b c d e f",
+        "hand abcdef",
+        "ask decoder not any tank 3",
+        "ask word not odd tank 1 evidence surge",
+        "guess q tank 2 insurance",
+        "restore tank 5 surge",
+        "clue odd",
+        "clue any unexpected",
+        "giveup e",
+        "give up e",
+        "swap e",
+        "keep",
+        "no swap",
+        "total 17",
+        "total none",
+        "sabotage 4",
+        "sabotage 4 unexpected",
+        "unexpected",
+        "pass",
+        "start selection",
+        "begin",
+        "ask a not two #7 power surge new evidence",
+    ],
+    "runebreaker": [
+        "first me",
+        "first them",
+        "probe rc .. bs .. / .. .. .. .. / gt .. .. .. / .. .. ..: a # q",
+        "probe rb1-0 a q",
+        "decipher 2 : a q",
+        "decipher #p3 | q",
+        "done",
+        "buzz",
+        "pass",
+        "answer a # q 9",
+        "answer rb1-00",
+        "reagent rc bs / gt ..",
+        "submit . . . .",
+        "```text\nprobe rc bs gt yo\n```",
+    ],
+    "logical_horror": [
+        "public lh1-00",
+        "private ##.. ..## #.#. .#.#",
+        "public #.#./.#.#|##..",
+        "hint red",
+        "hint r",
+        "pause the power went out",
+        "confirm",
+        "deny",
+        "```text\nprivate #..#\n.##.\n```",
+        "private lh1-",
+    ],
+}
+
+#: What Discord users type that must never ping anyone or break a parser.
+MENTIONS = [
+    "@everyone",
+    "@here",
+    "<@123>",
+    "<@!123>",
+    "<@&456>",
+    "<#789>",
+    "<:blob:111>",
+    "<a:blob:222>",
+    "</match new:333>",
+    "<t:1700000000:R>",
+    "@​everyone",
+]
+MARKDOWN = [
+    "```",
+    "```py\n",
+    "`",
+    "**",
+    "__",
+    "~~",
+    "||",
+    "> ",
+    ">>> ",
+    "# ",
+    "-# ",
+    "\\",
+    "[link](https://example.com)",
+    "<https://example.com>",
+    "*",
+    "_",
+]
+#: Zero-width, direction and other invisible marks, and control characters.
+INVISIBLE = [
+    "\u200b",
+    "\u200c",
+    "\u200d",
+    "\u2060",
+    "\ufeff",
+    "\u200e",
+    "\u200f",
+    "\u202a",
+    "\u202b",
+    "\u202d",
+    "\u202e",
+    "\u2066",
+    "\u2067",
+    "\u2069",
+    "\u00ad",
+    "\u180e",
+    "\u3164",
+]
+CONTROL = [chr(code) for code in (*range(0x20), 0x7F, 0x85, 0x9B)]
+#: Look-alikes of ASCII move characters: other scripts' digits, full-width forms,
+#: signs and letters that case-fold or normalise into something else.
+LOOKALIKES = [
+    "٣",
+    "۴",
+    "४",
+    "３",
+    "１２",
+    "①",
+    "²",
+    "⁴",
+    "½",
+    "Ⅻ",
+    "ｐｌａｙ",
+    "＋",
+    "−",
+    "×",
+    "÷",
+    "∶",
+    "：",
+    "；",
+    "，",
+    "İ",
+    "ß",
+    "ﬁ",
+    "ǅ",
+    "Σ",
+    "ς",
+    "K",
+    "Å",
+    "ǰ",
+    "ẞ",
+    "#",
+    "♯",
+    "＃",
+    "·",
+]
+EMOJI = ["👍", "🎲", "❤️", "👨‍👩‍👧", "🇫🇷", "1️⃣", "🔟", "🟥", "⬛", "⬜", "🏳️‍🌈"]
+#: Numbers nobody means: far out of range, huge digit runs, signs and exponents.
+NUMBERS = [
+    "0",
+    "-0",
+    "00000000007",
+    "99",
+    "-99",
+    "2147483648",
+    "9223372036854775808",
+    "1e309",
+    "1_000",
+    "0x10",
+    "NaN",
+    "inf",
+    "-inf",
+    "1.5",
+    "7/0",
+    "0/0",
+    "1" * 5000,
+    "9" * 4301,
+]
+_SPACES = [" ", "  ", "\t", "\n", "\r\n", "\u00a0", "\u3000", "\u2028", "\u2029"]
+
+
+def _mutations(word: str) -> st.SearchStrategy[str]:
+    """A valid move with one thing done to it: a near miss of the real grammar."""
+    return st.one_of(
+        st.just(word),
+        st.just(word.upper()),
+        st.integers(0, max(0, len(word) - 1)).map(lambda at: word[:at] + word[at + 1 :]),
+        st.tuples(st.integers(0, len(word)), _atom()).map(
+            lambda cut: word[: cut[0]] + cut[1] + word[cut[0] :]
+        ),
+        st.tuples(st.integers(0, max(0, len(word) - 1)), _atom()).map(
+            lambda cut: word[: cut[0]] + cut[1] + word[cut[0] + 1 :]
+        ),
+        st.integers(0, len(word)).map(lambda at: word[:at] + word[at:] * 2),
+        st.just(word.replace(" ", "")),
+        st.just("  ".join(word.split())),
+        st.integers(1, 3).map(lambda times: (word + " ") * times),
+    )
+
+
+#: The hand-picked hostile pieces, by family: a family is drawn first, so a small
+#: one (mentions) comes up as often as a large one (control characters).
+FAMILIES = [MENTIONS, MARKDOWN, INVISIBLE, CONTROL, LOOKALIKES, EMOJI, NUMBERS, _SPACES]
+SPECIALS = [piece for family in FAMILIES for piece in family]
+
+
+def _atom() -> st.SearchStrategy[str]:
+    """One hostile piece."""
+    return st.one_of(
+        st.sampled_from(FAMILIES).flatmap(st.sampled_from),
+        st.integers(-(10**30), 10**30).map(str),
+        st.characters(codec="utf-8"),
+    )
+
+
+def every_special_in_every_move(key: str) -> list[str]:
+    """Each hand-picked piece before, inside and after each of the game's moves:
+    the long run feeds them all, where chance alone would miss some."""
+    texts = []
+    for move in MOVES[key]:
+        middle = len(move) // 2
+        for piece in SPECIALS:
+            texts += [piece + move, move[:middle] + piece + move[middle:], move + " " + piece]
+    return texts
+
+
+def near_misses(key: str) -> st.SearchStrategy[str]:
+    """A game's own moves, mutated: dropped, doubled, replaced or inserted pieces."""
+    return st.sampled_from(MOVES[key]).flatmap(_mutations)
+
+
+def _long(key: str) -> st.SearchStrategy[str]:
+    """Very long text: a run of one piece, or a move padded to thousands of characters."""
+    run = st.tuples(
+        st.sampled_from(["1", "9", " ", "#", ".", "a", "r1:", "1:", "round ", "+", "`", "@here "]),
+        st.integers(100, 10_000),
+    ).map(lambda piece: piece[0] * (piece[1] // len(piece[0])))
+    padding = st.tuples(st.sampled_from(["1", "# ", " .", "rc "]), st.integers(1_000, 10_000))
+    padded = st.tuples(st.sampled_from(MOVES[key]), padding).map(
+        lambda parts: parts[0] + " " + parts[1][0] * (parts[1][1] // len(parts[1][0]))
+    )
+    return st.one_of(run, padded)
+
+
+def _ten_thousand(piece: str) -> str:
+    """``piece`` repeated to exactly 10,000 characters (more than Hypothesis draws)."""
+    return (piece * (10_000 // len(piece) + 1))[:10_000]
+
+
+def hostile_text(key: str) -> st.SearchStrategy[str]:
+    """Random and adversarial text for ``key``'s parser (see the module docstring)."""
+    pieces = st.lists(
+        st.one_of(_atom(), st.sampled_from(MOVES[key]), st.text(max_size=8)), max_size=12
+    ).map("".join)
+    return st.one_of(
+        st.text(),  # arbitrary unicode, surrogates left out (Discord sends UTF-8)
+        st.text(min_size=1, max_size=30).map(_ten_thousand),
+        pieces,
+        near_misses(key),
+        st.tuples(st.sampled_from(MENTIONS), near_misses(key)).map(" ".join),
+        _long(key),
+    )
+
+
+# -- states in every phase -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """A state to parse against, and where it came from."""
+
+    key: str
+    phase: tuple[Any, ...]
+    state: Any
+    #: The match clock when the state was reached: a move now is on time.
+    now_ms: int
+
+
+#: Numbers and Goofspiel's auction letters in deadline keys: not a phase of their own.
+_KIND = re.compile(r"[0-9]+|(?<=:)[A-Z](?=:|$)")
+
+
+def phase_of(game: Game[Any, Any, Any], state: Any) -> tuple[Any, ...]:
+    """What tells one phase of play from another, for any game: the state's own
+    phase or stage, the decisions owed, who is asked to act, the kinds of
+    deadline armed (numbers left out), and whether the match is over."""
+    owed = tuple(
+        getattr(pending, "decision", None) for pending in (getattr(state, "pending", None) or [])
+    )
+    # Goofspiel's phase is a number; its auctions' letters and numbers are one phase.
+    kinds = sorted({_KIND.sub("#", d.key) for d in game.deadlines(state)})
+    return (
+        str(getattr(state, "phase", "")),
+        str(getattr(state, "stage", "")),
+        owed,
+        _resources(state),
+        getattr(state, "pending_win", None) is not None,
+        tuple(sorted(game.to_act(state))),
+        tuple(kinds),
+        state.outcome is None,
+    )
+
+
+def _resources(state: Any) -> tuple[tuple[bool, ...], ...]:
+    """Logical Horror has no phases: what a seat may do is what it holds."""
+    seats = getattr(state, "seats", None) or []
+    return tuple(
+        (seat.tokens > 0, seat.hints > 0, bool(seat.solved), bool(seat.hinted))
+        for seat in seats
+        if hasattr(seat, "tokens")
+    )
+
+
+def _view(game: Game[Any, Any, Any], state: Any, audience: Any, now: int) -> dict[str, Any]:
+    """The view the runtime hands a player, ``match`` part included."""
+    deadlines = [
+        {"label": d.label, "seat": d.seat, "seconds_left": max(0, d.at_ms - now) // 1000}
+        for d in game.deadlines(state)
+    ]
+    return {**game.view(state, audience), "match": {"status": "running", "deadlines": deadlines}}
+
+
+def play(
+    key: str, options: dict[str, Any], seed: int, most_steps: int = 3_000
+) -> Iterator[tuple[Any, int]]:
+    """Every state of one match between the demo's players, with the match clock
+    then, the last one over (or cut short after ``most_steps``), played on the
+    engine alone."""
+    game = games.get(key)
+    player = demo_player(key)
+    script = host_script(key)
+    assert player is not None, f"{key} has no demo players"
+    rng = random.Random(seed)
+    state = game.setup(options, seed=seed).state
+    now = 0
+    yield state, now
+    for _ in range(most_steps):
+        if state.outcome is not None:
+            return
+        moved = False
+        seats = (0, 1) if demo_flag(key, "ASKS_EVERY_SEAT") else sorted(game.to_act(state))
+        for seat in seats:
+            audience = HOST if demo_flag(key, "SEES_ALL") else seat
+            text = player(_view(game, state, audience, now), seat, rng)
+            if text is not None and (after := _try(game, state, seat, text, now)) is not None:
+                state, moved = after, True
+                yield state, now
+        if moved:
+            continue
+        text = script(_view(game, state, HOST, now)) if script is not None else None
+        if text is not None and (after := _try(game, state, HOST, text, now)) is not None:
+            state = after
+        else:
+            deadline = min(game.deadlines(state), key=lambda d: d.at_ms)
+            now = max(now, deadline.at_ms)
+            state = game.expire(state, deadline.key, now).state
+        yield state, now
+
+
+def _try(game: Game[Any, Any, Any], state: Any, actor: Actor, text: str, now: int) -> Any:
+    try:
+        return game.apply(state, actor, game.parse(state, actor, text), now).state
+    except Rejected:
+        return None
+
+
+#: Set-ups beyond the demo's own, for phases the demo never reaches.
+EXTRA_MATCHES: dict[str, list[dict[str, Any]]] = {
+    "logical_horror": [{"host_confirms_win": True, "hint_seconds": 60, "size": 8}],
+}
+
+
+@cache
+def tables(key: str, matches: int = 2, per_phase: int = 2) -> tuple[Table, ...]:
+    """States of ``key`` in every phase met over ``matches`` matches of each of
+    the demo's set-ups, at most ``per_phase`` of each (the first ones met)."""
+    game = games.get(key)
+    kept: dict[tuple[Any, ...], list[tuple[Any, int]]] = {}
+    for options in [*demo_matches(key), *EXTRA_MATCHES.get(key, [])]:
+        for seed in range(1, matches + 1):
+            for state, now in play(key, options, seed):
+                found = kept.setdefault(phase_of(game, state), [])
+                if len(found) < per_phase:
+                    found.append((state, now))
+    return tuple(
+        Table(key, phase, state, now) for phase, found in kept.items() for state, now in found
+    )
+
+
+ACTORS: tuple[Actor, ...] = (0, 1, HOST)
+
+
+# -- what may come out ---------------------------------------------------------------
+
+#: Longer than any refusal the games write; a refusal never repeats a long input.
+LONGEST_REFUSAL = 600
+
+
+def feed(game: Game[Any, Any, Any], table: Table, actor: Actor, text: str) -> Any | None:
+    """``text`` parsed (and, if taken, applied) at ``table``: the action, or None
+    when refused. Anything but :class:`Rejected` propagates: that is a bug."""
+    try:
+        action = game.parse(table.state, actor, text)
+    except Rejected as refused:
+        check_refusal(refused.message)
+        return None
+    # An action parse lets through is one the event log can store and read back.
+    assert game.load_action(game.dump_action(action)) == action
+    try:
+        game.apply(table.state, actor, action, table.now_ms)
+    except Rejected as refused:
+        check_refusal(refused.message)
+    return action
+
+
+def check_refusal(message: str) -> None:
+    """A refusal a player can read: short, visible, its quotes closed."""
+    assert message.strip(), "an empty refusal"
+    assert len(message) <= LONGEST_REFUSAL, f"a refusal of {len(message)} characters"
+    hidden = [ch for ch in message if ch != "\n" and unicodedata.category(ch) in ("Cc", "Cf")]
+    assert not hidden, f"hidden characters {hidden!r} in {message!r}"
+    assert message.count("“") == message.count("”"), f"unbalanced quotes in {message!r}"
