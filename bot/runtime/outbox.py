@@ -96,29 +96,28 @@ class Outbox:
         while live.deliverable():
             batch, live.outbox = live.outbox, []
             waiting: list[Pending] = []  # for blocked targets, in order
-            done: list[int] = []
-            try:
-                for i, pending in enumerate(batch):
-                    try:
-                        delivered = await self._try(live, pending)
-                    except Exception:
-                        log.exception(
-                            "match %s: delivery to %s failed; will retry", live.id, pending.target
-                        )
-                        live.outbox = waiting + batch[i:] + live.outbox
-                        if self._retry_seconds > 0:
-                            loop = asyncio.get_running_loop()
-                            loop.call_later(self._retry_seconds, self.kick, live)
-                        return
-                    if delivered:
-                        done.append(pending.outbox_id)
-                    elif not live.status.over:
-                        waiting.append(pending)
-                    # A finished match is never resumed, so nothing would release
-                    # its held messages: they are dropped (the log says why).
-                live.outbox = waiting + live.outbox
-            finally:
-                self._mark(done)
+            for i, pending in enumerate(batch):
+                try:
+                    delivered = await self._try(live, pending)
+                except Exception:
+                    log.exception(
+                        "match %s: delivery to %s failed; will retry", live.id, pending.target
+                    )
+                    live.outbox = waiting + batch[i:] + live.outbox
+                    if self._retry_seconds > 0:
+                        loop = asyncio.get_running_loop()
+                        loop.call_later(self._retry_seconds, self.kick, live)
+                    return
+                if delivered:
+                    # Marked now, with whatever else was delivered meanwhile, not once
+                    # the batch is out: a crash re-sends only what was delivered since
+                    # the last mark, not every message of a long backlog.
+                    self._mark([pending.outbox_id])
+                elif not live.status.over:
+                    waiting.append(pending)
+                # A finished match is never resumed, so nothing would release
+                # its held messages: they are dropped (the log says why).
+            live.outbox = waiting + live.outbox
 
     async def _try(self, live: LiveMatch, pending: Pending) -> bool:
         """Deliver one message unless its target is blocked (or now becomes so)."""

@@ -1,10 +1,12 @@
-"""After a crash, the outbox re-sends what a match that has since ended still owed."""
+"""The outbox across crashes: what is re-sent after a restart, and what is not."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from storage.records import MatchStatus
+from storage.repository import MatchRepository
 from tests.bot.runtime.conftest import Harness
 
 
@@ -47,3 +49,30 @@ async def test_a_finished_match_still_gets_its_result(harness: Harness) -> None:
     assert "match_resumed" not in room  # a match that is over does not resume
     assert (await after.runtime.get(match_id)).status is MatchStatus.FINISHED
     await after.runtime.shut_down()
+
+
+async def test_each_message_is_marked_once_out_not_when_its_batch_is(harness: Harness) -> None:
+    """A delivery stuck in the middle of a step's messages: those already out are
+    marked meanwhile, so a crash now would re-send only from the stuck one on."""
+    gate = asyncio.Event()
+    delivered: list[str] = []
+
+    class SlowSecond:
+        async def deliver(self, match: Any, target: str, notices: list[Any]) -> None:
+            if delivered:
+                await gate.wait()  # the second message hangs (a slow channel)
+            delivered.append(target)
+
+    harness.runtime._outbox.port = SlowSecond()
+    match_id = await harness.new_match()
+    await harness.runtime.start(match_id)
+    for _ in range(200):  # the marker runs on its own; give it its turn
+        async with harness.sessions() as session:
+            left = await MatchRepository(session).undelivered(match_id)
+        if len(left) < 3:
+            break
+        await asyncio.sleep(0.01)
+    assert delivered == ["public"]
+    assert [row.target for row in left] == ["0", "1"]
+    gate.set()
+    await harness.runtime.flush()
