@@ -34,6 +34,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.restore
 	$(BIN)/python -m bench.content
 	$(BIN)/python -m bench.backup
+	$(BIN)/python -m bench.soak
 
 clean:
 	rm -rf $(VENV) demo-out .pytest_cache .mypy_cache .ruff_cache
