@@ -17,6 +17,9 @@ from pathlib import Path
 
 from tests.reliability.soak import SoakPlan, SoakReport, run_soak
 
+#: Real seconds a run plays before its kill: longer than CI's, so more moves are at stake.
+UPTIME = (0.1, 3.0)
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -36,7 +39,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace, workdir: Path) -> SoakReport:
     print(f"soak: {args.kills} kills, seed {args.seed}, in {workdir}", flush=True)
-    plan = SoakPlan(workdir, seed=args.seed, kills=args.kills, mix=args.mix, speed=args.speed)
+    plan = SoakPlan(
+        workdir, seed=args.seed, kills=args.kills, mix=args.mix, speed=args.speed, uptime=UPTIME
+    )
     return run_soak(plan)
 
 

@@ -158,8 +158,26 @@ class Zygote:
         return line.strip()
 
 
+@dataclass
+class Soaked:
+    """What a soak leaves to check: each run (its log, the file before and after)
+    and the file at the end."""
+
+    runs: list[Run]
+    final: Final
+    seconds: float
+
+
 def run_soak(plan: SoakPlan) -> SoakReport:
     """Kill and restart the child ``plan.kills`` times, finish, check everything."""
+    soaked = soak(plan)
+    report = check(soaked.runs, soaked.final)
+    report.seconds = soaked.seconds
+    return report
+
+
+def soak(plan: SoakPlan) -> Soaked:
+    """Kill and restart the child ``plan.kills`` times, then let it finish every match."""
     plan.workdir.mkdir(parents=True, exist_ok=True)
     db = plan.workdir / "soak.db"
     rng = random.Random(f"soak:{plan.seed}")
@@ -170,33 +188,36 @@ def run_soak(plan: SoakPlan) -> SoakReport:
         zygote = Zygote(stderr)
         try:
             for number in range(plan.kills + 1):
-                final = number == plan.kills
-                run = Run(number, before=snapshot(db))
-                log = plan.workdir / f"run-{number:03d}.jsonl"
-                forked = time.monotonic()
-                pid = zygote.start(_child_args(plan, db, log, number, final=final))
-                if final:
-                    run.killed = False
-                    code = zygote.wait(pid, plan.final_timeout)
-                else:
-                    _kill_at_random(pid, log, plan, rng, start_ups)
-                    code = zygote.wait(pid, 60)
-                run.seconds = time.monotonic() - forked
-                expected = 0 if final else -signal.SIGKILL
-                if code != expected:
-                    raise RuntimeError(
-                        f"run {number} ended with {code}, not {expected}; "
-                        f"see {plan.workdir / 'child-stderr.txt'}"
-                    )
-                run.log = read_log(log)
-                run.after = snapshot(db)
-                runs.append(run)
+                runs.append(_one_run(plan, zygote, number, rng, start_ups))
         finally:
             zygote.close()
-    report = check(runs, read_final(db))
-    report.seconds = time.monotonic() - started
-    report.final_run_seconds = runs[-1].seconds
-    return report
+    return Soaked(runs, read_final(db), time.monotonic() - started)
+
+
+def _one_run(
+    plan: SoakPlan, zygote: Zygote, number: int, rng: random.Random, start_ups: list[float]
+) -> Run:
+    db = plan.workdir / "soak.db"
+    final = number == plan.kills
+    run = Run(number, before=snapshot(db), killed=not final)
+    log = plan.workdir / f"run-{number:03d}.jsonl"
+    forked = time.monotonic()
+    pid = zygote.start(_child_args(plan, db, log, number, final=final))
+    if final:
+        code = zygote.wait(pid, plan.final_timeout)
+    else:
+        _kill_at_random(pid, log, plan, rng, start_ups)
+        code = zygote.wait(pid, 60)
+    run.seconds = time.monotonic() - forked
+    expected = 0 if final else -signal.SIGKILL
+    if code != expected:
+        raise RuntimeError(
+            f"run {number} ended with {code}, not {expected}; "
+            f"see {plan.workdir / 'child-stderr.txt'}"
+        )
+    run.log = read_log(log)
+    run.after = snapshot(db)
+    return run
 
 
 def _child_args(plan: SoakPlan, db: Path, log: Path, number: int, *, final: bool) -> list[str]:
@@ -363,6 +384,7 @@ class SoakReport:
 
 def check(runs: list[Run], final: Final) -> SoakReport:
     report = SoakReport(kills=sum(run.killed for run in runs))
+    report.final_run_seconds = runs[-1].seconds
     report.kills_at_start_up = sum(
         run.killed and not any(r["k"] == "ready" for r in run.log) for run in runs
     )
@@ -389,7 +411,11 @@ def check_outcomes(final: Final, report: SoakReport) -> None:
             continue
         report.finished[match["game"]] += 1
         events = final.events.get(match_id, [])
-        replayed = replay(game, match["config"], match["seed"], events)
+        try:
+            replayed = replay(game, match["config"], match["seed"], events)
+        except games.Rejected as refusal:
+            report.problem(f"match {match_id}: its log does not replay: {refusal}")
+            continue
         if replayed is None or replayed.model_dump(mode="json") != json.loads(match["state"]):
             report.problem(f"match {match_id}: replaying its log does not give its stored state")
 
@@ -475,6 +501,8 @@ def _mismatch(
     match = final.matches[match_id]
     game = games.get(match["game"])
     before = _state_before(final, match_id, event.seq)
+    if before is UNREPLAYABLE:
+        return "the log before it does not replay"
     try:
         action = game.parse(before, HOST if actor == HOST else int(actor), text)
     except games.Rejected as refusal:
@@ -482,6 +510,10 @@ def _mismatch(
     if game.dump_action(action) != event.payload:
         return f"the log holds {event.payload}, not {game.dump_action(action)}"
     return None
+
+
+#: Stands for the state before an event that an earlier event's refusal makes unknown.
+UNREPLAYABLE = object()
 
 
 def _state_before(final: Final, match_id: int, seq: int) -> Any:
@@ -492,7 +524,11 @@ def _state_before(final: Final, match_id: int, seq: int) -> Any:
         state: Any = None
         for event in final.events[match_id]:
             final.states[(match_id, event.seq)] = state
-            state = _apply(game, match, state, event)
+            if state is not UNREPLAYABLE:
+                try:
+                    state = _apply(game, match, state, event)
+                except games.Rejected:
+                    state = UNREPLAYABLE
     return final.states[(match_id, seq)]
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import hashlib
 import json
 import os
@@ -138,7 +139,9 @@ class Child:
             self.log.note({"k": "ready", "w": time.monotonic()})
             clock = asyncio.create_task(self._drive_clock(), name="soak-clock")
             await self._play_all([r for r in records if not r.status.over])
-            clock.cancel()
+            clock.cancel()  # every match is over: nothing is left to fire but checkpoints
+            with contextlib.suppress(asyncio.CancelledError):
+                await clock
             await self.runtime.flush()
             await self.runtime.shut_down()
         finally:
