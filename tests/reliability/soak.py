@@ -342,6 +342,7 @@ class SoakReport:
     refused: int = 0
     expiries: int = 0
     clock_checks: int = 0
+    clocks_exact: int = 0
     worst_clock_error_ms: int = 0
     most_given_back_ms: int = 0
     deliveries: int = 0
@@ -370,8 +371,10 @@ class SoakReport:
                 f"(refused as too late: {self.refused}; deadlines fired: {self.expiries})",
                 f"restarts               median {statistics.median(self.restarts or [0]):.2f} s, "
                 f"slowest {max(self.restarts or [0]):.2f} s (fork to all restored)",
-                f"clocks after restart   {self.clock_checks} checked, worst error "
-                f"{self.worst_clock_error_ms} ms, most given back {self.most_given_back_ms} ms",
+                f"clocks after restart   {self.clocks_exact} of {self.clock_checks} exactly at "
+                "their checkpoint; "
+                f"deadlines off by at most {self.worst_clock_error_ms} ms (the view shows whole "
+                f"seconds); most given back {self.most_given_back_ms} ms",
                 f"outbox                 {self.rows} rows, {self.deliveries} deliveries, "
                 f"{self.resends} re-sent "
                 f"({self.unmarked_at_kills} delivered but not yet marked at the kills)",
@@ -459,7 +462,8 @@ def _check_ack(
     why = _mismatch(final, match_id, event, ack["a"], ack["x"])
     if why is None and event.now_ms != ack["c"]:
         why = f"its clock is {event.now_ms} ms, acknowledged at {ack['c']} ms"
-    if why is not None:
+    if why is not None:  # another step stands where this move was acknowledged
+        report.lost += 1
         report.problem(f"match {match_id} move {ack['x']!r} (v{version}): {why}")
         return
     report.checked += 1
@@ -564,6 +568,8 @@ def _check_restored(record: Record, stored: dict[str, Any], report: SoakReport) 
     report.clock_checks += 1
     if record["clock"] != clock:
         report.problem(f"match {match_id} restarted at {record['clock']} ms, stored {clock} ms")
+    else:
+        report.clocks_exact += 1
     game = games.get(stored["game"])
     deadlines = game.deadlines(game.load_state(stored["state"]))
     if [[d.label, d.seat] for d in deadlines] != [d[:2] for d in record["deadlines"]]:

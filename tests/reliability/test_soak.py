@@ -148,6 +148,29 @@ def test_downtime_charged_is_found(soaked: Soaked) -> None:
     assert any("past the kill" in p for p in _damaged(soaked, charge, _clocks))
 
 
+def test_time_lost_beyond_a_checkpoint_is_found(soaked: Soaked) -> None:
+    """A stored clock more than one checkpoint interval before the kill: play lost."""
+
+    def rewind(s: Soaked) -> None:
+        run, restored = _restored_after_play(s)
+        run.before.matches[restored["m"]]["clock_ms"] -= 6_000
+        restored["clock"] -= 6_000
+
+    problems = _damaged(soaked, rewind, _clocks)
+    assert any("more than one checkpoint interval" in p for p in problems)
+
+
+def _restored_after_play(s: Soaked) -> tuple[Run, Record]:
+    """A match restored by a run whose previous run saw it running, with its clock."""
+    for previous, run in itertools.pairwise(s.runs):
+        seen = {r["m"] for r in previous.log if r["k"] in ("started", "restored")}
+        ticked = any(r["k"] == "tick" for r in previous.log)
+        for record in run.log:
+            if record["k"] == "restored" and record["m"] in seen and ticked:
+                return run, record
+    raise AssertionError("no restart found a match the run before had played")
+
+
 def test_a_message_never_delivered_is_found(soaked: Soaked) -> None:
     def drop(s: Soaked) -> None:
         run = s.runs[-1]
