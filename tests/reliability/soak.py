@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import games
-from bot.runtime import replay
+from bot.runtime.replay import replay, replay_steps
 from games import HOST
 from games.core import Actor
 from storage.records import EventRecord
@@ -416,7 +416,7 @@ def check_outcomes(final: Final, report: SoakReport) -> None:
         events = final.events.get(match_id, [])
         try:
             replayed = replay(game, match["config"], match["seed"], events)
-        except games.Rejected as refusal:
+        except (games.Rejected, ValueError) as refusal:
             report.problem(f"match {match_id}: its log does not replay: {refusal}")
             continue
         if replayed is None or replayed.model_dump(mode="json") != json.loads(match["state"]):
@@ -524,30 +524,17 @@ def _state_before(final: Final, match_id: int, seq: int) -> Any:
     """The state just before event ``seq`` (each match is replayed once, step by step)."""
     if (match_id, seq) not in final.states:
         match = final.matches[match_id]
-        game = games.get(match["game"])
+        events = final.events[match_id]
+        steps = replay_steps(games.get(match["game"]), match["config"], match["seed"], events)
         state: Any = None
-        for event in final.events[match_id]:
+        for event in events:
             final.states[(match_id, event.seq)] = state
             if state is not UNREPLAYABLE:
                 try:
-                    state = _apply(game, match, state, event)
-                except games.Rejected:
+                    state = next(steps).state
+                except (games.Rejected, ValueError):
                     state = UNREPLAYABLE
     return final.states[(match_id, seq)]
-
-
-def _apply(
-    game: games.Game[Any, Any, Any], match: dict[str, Any], state: Any, event: EventRecord
-) -> Any:
-    """One event replayed (as bot.runtime.replay does for a whole log)."""
-    if state is None:
-        return replay(game, match["config"], match["seed"], [event])
-    if event.kind == "action":
-        actor: Actor = HOST if event.actor == HOST else int(event.actor or 0)
-        return game.apply(state, actor, game.load_action(event.payload), event.now_ms).state
-    if event.kind == "expire":
-        return game.expire(state, event.payload["key"], event.now_ms).state
-    return state  # host commands after the start change no state
 
 
 def check_clocks(runs: list[Run], report: SoakReport) -> None:
