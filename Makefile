@@ -35,6 +35,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.content
 	$(BIN)/python -m bench.backup
 	$(BIN)/python -m bench.fuzz
+	$(BIN)/python -m bench.soak
 
 clean:
 	rm -rf $(VENV) demo-out .pytest_cache .mypy_cache .ruff_cache

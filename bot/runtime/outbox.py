@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -50,19 +50,27 @@ class Outbox:
             live.pump = asyncio.create_task(self._pump(live), name=f"outbox-{live.id}")
 
     async def requeue(
-        self, find: Callable[[int], LiveMatch | None], lives: Iterable[LiveMatch]
+        self,
+        find: Callable[[int], LiveMatch | None],
+        lives: Iterable[LiveMatch],
+        ended: Callable[[list[int]], Awaitable[list[LiveMatch]]],
     ) -> None:
         """After a restart: queue every undelivered row again, in id order, ahead of
-        anything new, for the matches this process holds (``find``)."""
+        anything new, for the matches this process holds (``find``), and for those
+        that ended before the restart still owing messages (``ended`` takes their
+        ids and holds the ones this process serves): a match's last messages, its
+        result above all, are committed like any other and must not be lost."""
         async with self._sessions() as session:
             rows = await MatchRepository(session).undelivered()
+        missing = sorted({row.match_id for row in rows if find(row.match_id) is None})
+        held = [*lives, *(await ended(missing) if missing else [])]
         for row in rows:
             live = find(row.match_id)
             if live is None:
                 continue  # a match this process does not serve, or cannot read
             notices = [Notice.model_validate(n) for n in row.notices]
             live.outbox.append(Pending(row.id, row.target, notices))
-        for live in lives:
+        for live in held:
             live.outbox.sort(key=lambda p: p.outbox_id)
             self.kick(live)
 
@@ -88,29 +96,28 @@ class Outbox:
         while live.deliverable():
             batch, live.outbox = live.outbox, []
             waiting: list[Pending] = []  # for blocked targets, in order
-            done: list[int] = []
-            try:
-                for i, pending in enumerate(batch):
-                    try:
-                        delivered = await self._try(live, pending)
-                    except Exception:
-                        log.exception(
-                            "match %s: delivery to %s failed; will retry", live.id, pending.target
-                        )
-                        live.outbox = waiting + batch[i:] + live.outbox
-                        if self._retry_seconds > 0:
-                            loop = asyncio.get_running_loop()
-                            loop.call_later(self._retry_seconds, self.kick, live)
-                        return
-                    if delivered:
-                        done.append(pending.outbox_id)
-                    elif not live.status.over:
-                        waiting.append(pending)
-                    # A finished match is never resumed, so nothing would release
-                    # its held messages: they are dropped (the log says why).
-                live.outbox = waiting + live.outbox
-            finally:
-                self._mark(done)
+            for i, pending in enumerate(batch):
+                try:
+                    delivered = await self._try(live, pending)
+                except Exception:
+                    log.exception(
+                        "match %s: delivery to %s failed; will retry", live.id, pending.target
+                    )
+                    live.outbox = waiting + batch[i:] + live.outbox
+                    if self._retry_seconds > 0:
+                        loop = asyncio.get_running_loop()
+                        loop.call_later(self._retry_seconds, self.kick, live)
+                    return
+                if delivered:
+                    # Marked now, with whatever else was delivered meanwhile, not once
+                    # the batch is out: a crash re-sends only what was delivered since
+                    # the last mark, not every message of a long backlog.
+                    self._mark([pending.outbox_id])
+                elif not live.status.over:
+                    waiting.append(pending)
+                # A finished match is never resumed, so nothing would release
+                # its held messages: they are dropped (the log says why).
+            live.outbox = waiting + live.outbox
 
     async def _try(self, live: LiveMatch, pending: Pending) -> bool:
         """Deliver one message unless its target is blocked (or now becomes so)."""

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from pydantic import ValidationError
@@ -90,7 +91,8 @@ class MatchRuntime:
         restored = [
             live for record in records if (live := await self._matches.restore(record)) is not None
         ]
-        await self._outbox.requeue(self._matches.get, restored)
+        ended = partial(self._hold_ended, owns_guild)
+        await self._outbox.requeue(self._matches.get, restored, ended)
         running = [live for live in restored if live.status is MatchStatus.RUNNING]
         for live in restored:
             # Paused by an outage the bot did not live to see end: it resumes once
@@ -106,6 +108,22 @@ class MatchRuntime:
         self.scheduler.start()
         if self._checkpoint_seconds > 0:
             self.scheduler.call_later(self._checkpoint_seconds, self._checkpoint_tick)
+
+    async def _hold_ended(
+        self, owns_guild: Callable[[int], bool], match_ids: list[int]
+    ) -> list[LiveMatch]:
+        """Matches over before the restart that still owe messages (a crash came
+        between their last commit and its delivery): held until those are out,
+        then forgotten like any match that ends."""
+        async with self._sessions() as session:
+            repo = MatchRepository(session)
+            records = [r for m in match_ids if (r := await repo.get(m)) is not None]
+        ended = [r for r in records if r.status.over and owns_guild(r.guild_id)]
+        lives = [live for r in ended if (live := await self._matches.restore(r)) is not None]
+        for live in lives:
+            # Runs once requeue has started its delivery, so it waits for that.
+            asyncio.get_running_loop().call_soon(self._matches.retire, live)
+        return lives
 
     async def shut_down(self, *, grace_seconds: float = 5.0) -> None:
         """Stop timers, give queued notices a moment to go out, make clocks durable.
