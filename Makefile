@@ -33,6 +33,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.timers
 	$(BIN)/python -m bench.restore
 	$(BIN)/python -m bench.content
+	$(BIN)/python -m bench.determinism
 
 clean:
 	rm -rf $(VENV) demo-out .pytest_cache .mypy_cache .ruff_cache
