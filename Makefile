@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.backup
 	$(BIN)/python -m bench.fuzz
 	$(BIN)/python -m bench.soak
+	$(BIN)/python -m bench.determinism
 
 clean:
 	rm -rf $(VENV) demo-out .pytest_cache .mypy_cache .ruff_cache

@@ -7,6 +7,7 @@ naming the file, the key or the fix; the command line prints it and exits 2.
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import tomllib
 from pathlib import Path
 
@@ -72,7 +73,7 @@ def database_ready(url: str) -> None:
             f"({error}); use sqlite+aiosqlite:///path/genius.db or "
             "postgresql+asyncpg://user@host/dbname."
         ) from None
-    except (DBAPIError, OSError) as error:
+    except (DBAPIError, OSError, sqlite3.Error) as error:
         reason = str(getattr(error, "orig", None) or error).splitlines()[0]
         raise OperatorError(
             f"cannot open the database {shown_url(url)!r}: {reason}. Check database.url "

@@ -6,6 +6,7 @@ time of everything else that needs storage (the runtime, the web pages, tools).
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -108,6 +109,8 @@ async def upgrade(target: str | AsyncEngine, revision: str = "head") -> None:
     parsed = make_url(target)
     if _is_sqlite(parsed) and _is_memory(parsed):
         raise ValueError("upgrade a memory database through its engine: upgrade(make_engine(url))")
+    if _is_sqlite(parsed) and "uri" not in parsed.query:
+        _open_sqlite_file(str(parsed.database))
     engine = make_engine(target)
     try:
         await _upgrade_engine(engine, revision)
@@ -178,6 +181,16 @@ def _use_wal(cursor: Any) -> None:
     except Exception as error:  # the driver's OperationalError, through the adapter
         if "locked" not in str(error):
             raise
+
+
+def _open_sqlite_file(path: str) -> None:
+    """Open (creating it if need be) and close a SQLite file with the standard
+    module first, so a file that cannot be opened (a missing directory, no
+    permission) fails here with sqlite3.OperationalError. Through aiosqlite it
+    would fail in its worker thread, which then stops without being waited for:
+    if the loop has closed by then (``genius-bot`` exits at once), the thread
+    dies calling into it and prints a traceback after the one plain line."""
+    sqlite3.connect(path).close()
 
 
 def _is_sqlite(url: URL) -> bool:

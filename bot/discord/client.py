@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -156,14 +157,33 @@ class GeniusBot(commands.Bot):
         self.runtime.retry_deliveries()
 
     async def close(self) -> None:
-        self.checkpoints.cancel()
-        self.redeliveries.cancel()
-        if hasattr(self, "runtime"):
-            await self.runtime.shut_down()
+        """The orderly end (``genius-bot run`` on a signal): timers stop, queued
+        notices get a moment to go out, clocks are made durable, Discord is left;
+        then :meth:`release`, which runs even if a step before it failed."""
+        try:
+            self.redeliveries.cancel()
+            await self._stop_checkpoints()
+            if hasattr(self, "runtime"):
+                await self.runtime.shut_down()
+            await super().close()
+        finally:
+            await self.release()
+
+    async def release(self) -> None:
+        """Let go of what the bot holds outside Discord: the web pages' socket and
+        every database connection. :meth:`close` ends with it; after a crash (as
+        SimCord's ``restart_bot`` drops a bot, without ``close``) it is what is left
+        to do, or the connections outlive the bot."""
         if self.web is not None:
             await self.web.stop()
-        await super().close()
         await self.engine.dispose()
+
+    async def _stop_checkpoints(self) -> None:
+        # Waited for, so no checkpoint is still running when the runtime shuts down.
+        task = self.checkpoints.get_task()
+        self.checkpoints.cancel()
+        if task is not None:
+            await asyncio.gather(task, return_exceptions=True)
 
     async def on_interaction(self, interaction: discord.Interaction[GeniusBot], /) -> None:
         """Note when each interaction arrived: Discord's 3 s to answer run from

@@ -459,7 +459,14 @@ class MatchRuntime:
     async def checkpoint(self) -> None:
         """Make every running match's clock durable, so downtime is never charged.
         Through the writer, in turn with its batches: both update many matches'
-        rows, and side by side they could deadlock on PostgreSQL."""
+        rows, and side by side they could deadlock on PostgreSQL.
+
+        With no clock running (an idle bot, every match paused) there is nothing
+        to save, and no transaction is opened: a paused match saved its clock when
+        it paused. Under SimCord's virtual clock an empty transaction every 5 s is
+        what made a long pause cost real seconds (see docs/architecture.md)."""
+        if not any(m.status is MatchStatus.RUNNING for m in self._matches):
+            return
         await self.writer.exclusive(self._save_clocks)
 
     async def _save_clocks(self, session: AsyncSession) -> None:

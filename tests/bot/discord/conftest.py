@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -18,9 +19,30 @@ def settings(tmp_path: Path) -> Settings:
     return Settings(database=DatabaseSettings(url=f"sqlite+aiosqlite:///{tmp_path}/genius.db"))
 
 
+#: The test's SimCord environment, for the bot fixture's teardown (which runs after it).
+ENV = pytest.StashKey[simcord.Env]()
+
+
 @pytest.fixture
-def simcord_bot(settings: Settings) -> GeniusBot:
-    return create_bot(settings)
+async def simcord_bot(
+    settings: Settings, request: pytest.FixtureRequest
+) -> AsyncIterator[GeniusBot]:
+    first = create_bot(settings)
+    yield first
+    # SimCord's teardown has detached the bot as a crash would, without close():
+    # the bot running at the end (this one, or the last one a test restarted)
+    # still holds its database connection and web socket.
+    env = request.node.stash.get(ENV, None)
+    last = env.bot if env is not None else first
+    assert isinstance(last, GeniusBot)
+    await last.release()
+
+
+@pytest.fixture
+def simcord_env(simcord_env: simcord.Env, request: pytest.FixtureRequest) -> simcord.Env:
+    """SimCord's own fixture (this overrides it by name), noted for the teardown above."""
+    request.node.stash[ENV] = simcord_env
+    return simcord_env
 
 
 @pytest.fixture

@@ -292,7 +292,7 @@ async def test_buttons_work_after_a_restart(world: World, settings: Settings) ->
     await world.alice.send(match.private[0], "ask decoder not any tank 4")
     old = world.bot
     await world.env.restart_bot(create_bot(settings))
-    await old.engine.dispose()
+    await old.release()
     await world.bob.click(prompt(match.private[1]), label="ODD")
     assert "**ODD: yes**" in room_text(match)
 

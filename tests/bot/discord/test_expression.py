@@ -218,7 +218,7 @@ async def test_buttons_and_forms_work_after_a_restart(world: World, settings: Se
     await to_round_one(world, match)
     old = world.bot
     await world.env.restart_bot(create_bot(settings))  # a crash: the old bot is dropped
-    await old.engine.dispose()
+    await old.release()
     shown = await world.alice.click(request(match.private[0], "Play…"), label="Play…")
     result = await world.alice.submit_modal(shown, {"expression": "9 + 11 / 1"})
     assert "= **20**" in said(result)

@@ -20,7 +20,7 @@ from tests.games.runebreaker.runebreaker_support import PROBE
 async def _crash_and_restart(world: World, settings: Settings) -> None:
     old = world.bot
     await world.env.restart_bot(create_bot(settings))  # a crash: the old bot is dropped
-    await old.engine.dispose()
+    await old.release()
 
 
 async def test_an_expression_form_opened_before_a_restart_is_taken_after_it(

@@ -180,7 +180,7 @@ async def test_buttons_and_forms_work_after_a_restart(world: World, settings: Se
     old_button = request(match.private[0], "Public query…")
     old = world.bot
     await world.env.restart_bot(create_bot(settings))  # a crash: the old bot is dropped
-    await old.engine.dispose()
+    await old.release()
 
     shown = await world.alice.click(old_button, label="Public query…")
     assert shown.modal is not None

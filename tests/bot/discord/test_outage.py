@@ -115,7 +115,7 @@ async def test_a_restart_during_an_outage_resumes_once_discord_is_back(
     assert (await world.bot.runtime.get(match.id)).status is MatchStatus.PAUSED
     old = world.bot
     await world.env.restart_bot(create_bot(settings))
-    await old.engine.dispose()
+    await old.release()
     assert (await world.bot.runtime.get(match.id)).status is MatchStatus.RUNNING
     assert "back in touch with Discord" in texts(match.room)[-1]
 
@@ -124,7 +124,7 @@ async def test_the_grace_is_a_setting(world: World, settings: Settings) -> None:
     short = settings.model_copy(update={"discord": DiscordSettings(outage_grace_seconds=2)})
     old = world.bot
     await world.env.restart_bot(create_bot(short))
-    await old.engine.dispose()
+    await old.release()
     match = await new_match(world)
     await lose_gateway(world)
     await world.env.advance_time(3)

@@ -122,7 +122,7 @@ async def served(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncItera
         finally:
             await env.shutdown()
             # SimCord detaches the bot without closing it (a crash, to SimCord).
-            await served_bot(env).engine.dispose()
+            await served_bot(env).release()
             acknowledge_refusals(env)
 
 

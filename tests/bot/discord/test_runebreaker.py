@@ -271,7 +271,7 @@ async def test_buttons_and_forms_work_after_a_restart(world: World, settings: Se
     old_buzz = request(match.room, "Buzz")  # alice may buzz on turn 2
     old = world.bot
     await world.env.restart_bot(create_bot(settings))  # a crash: the old bot is dropped
-    await old.engine.dispose()
+    await old.release()
 
     refused = await world.bob.click(old_buzz, label="Buzz")
     assert "Only your opponent may buzz now" in said(refused)

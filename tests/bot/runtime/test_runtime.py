@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 import pytest
+from sqlalchemy import event
 
 import games
 from bot.runtime import ListDelivery, MatchRuntime, Scheduler, replay
@@ -413,3 +414,31 @@ async def test_the_host_log_records_every_move_and_timeout(harness: Harness) -> 
     ]
     for target in ("public", "0", "1"):
         assert "move_logged" not in harness.port.kinds(target)
+
+
+async def test_a_checkpoint_with_no_clock_running_touches_no_database(harness: Harness) -> None:
+    """Unstarted and paused matches have no running clock: a checkpoint then opens no
+    transaction (under SimCord every 5 s of a long pause paid for one); once a clock
+    runs, it is saved."""
+    engine = harness.sessions.kw["bind"]
+    transactions: list[object] = []
+    event.listen(engine.sync_engine, "begin", transactions.append)
+    match_id = await harness.new_match()
+    transactions.clear()
+    await harness.runtime.checkpoint()
+    assert transactions == []
+    await harness.runtime.start(match_id)
+    await harness.runtime.pause(match_id, "tea break")
+    await harness.runtime.flush()
+    transactions.clear()
+    await harness.runtime.checkpoint()
+    assert transactions == []
+    await harness.runtime.resume(match_id)
+    await harness.advance(7)
+    transactions.clear()
+    await harness.runtime.checkpoint()
+    assert len(transactions) == 1
+    async with harness.sessions() as session:
+        record = await MatchRepository(session).get(match_id)
+    assert record is not None
+    assert record.clock_ms == 7000
