@@ -135,6 +135,11 @@ class Zygote:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
+        finally:
+            # Its answers' pipe too: left to the collector, it is a ResourceWarning
+            # (an error in this suite) in whichever test runs next.
+            if self.proc.stdout is not None:
+                self.proc.stdout.close()
 
     def _ask(self, line: str, timeout: float) -> str:
         assert self.proc.stdin is not None
