@@ -19,7 +19,15 @@ from tests.bot.discord.fault_support import (
     delete_channel,
     set_bot_overwrite,
 )
-from tests.bot.discord.support import Match, World, new_match, prompt, request, texts
+from tests.bot.discord.support import (
+    Match,
+    World,
+    assert_refused,
+    new_match,
+    prompt,
+    request,
+    texts,
+)
 from tests.games.runebreaker.runebreaker_support import CLASSIC_ROUND, options_json
 
 TARGETS = ("public", "0", "1", "host")
@@ -198,3 +206,25 @@ async def test_a_deleted_room_is_reported_in_the_host_log(world: World) -> None:
     assert "Auction 1/36" in texts(room)[-1]
     # Spectators read the new room as they did the old one.
     assert "Auction 1/36" in "\n".join(m.content for m in room.history(viewer=world.carol))
+
+
+async def test_resume_cannot_reopen_the_channel_of_a_player_who_left(world: World) -> None:
+    """Nobody can be given a private channel who is not on the server: resume says
+    so (and what to do), opens nothing, and the match stays paused."""
+    match = await new_match(world)
+    await delete_channel(world, match.private[0])
+    await world.alice.slash(world.general, "goofspiel bid", card=6)
+    assert (await world.bot.runtime.get(match.id)).status is MatchStatus.PAUSED
+    world.guild.remove_member(world.alice)
+    channels = set(world.guild.channels)
+
+    result = await world.host.slash(match.room, "match resume")
+
+    assert_refused(world, result, "no longer on this server")
+    assert "`/match abort`" in (result.response.content or "")
+    assert set(world.guild.channels) == channels  # no channel made for nobody
+    record = await world.bot.runtime.get(match.id)
+    assert record.status is MatchStatus.PAUSED
+    assert next(p.private_channel_id for p in record.players if p.seat == 0) == (
+        match.private[0].id
+    )
