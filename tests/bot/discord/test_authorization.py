@@ -15,7 +15,9 @@ again on a new match.
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,11 +29,13 @@ from discord import app_commands
 
 import games
 from bot.discord.acting import Audience
+from bot.discord.forms import FORM_ID
 from bot.discord.game_cog import GameCog
 from storage.records import MatchRecord, MatchStatus
 from tests.bot.discord import authorization_support as authz
 from tests.bot.discord.authorization_support import Cast, Where, Who
 from tests.bot.discord.support import Match, World, new_match, request
+from tests.bot.discord.test_expression import simple_move
 from tests.bot.logical_horror_support import SOLUTION
 from tests.bot.logical_horror_support import options_json as horror_options
 from tests.games.decoder.decoder_support import config as decoder_config
@@ -85,6 +89,18 @@ async def expression_play_asked(world: World) -> Match:
     return match
 
 
+async def expression_guess_asked(world: World) -> Match:
+    """Both have played round 1: the loser is asked for a guess (the Guess… form)
+    and the winner to reveal a tile."""
+    match = await expression_play_asked(world)
+    for seat in (0, 1):
+        mine = await world.bot.runtime.view(match.id, seat)
+        move = simple_move(mine, seat)
+        assert move is not None, f"seat {seat} has nothing to play: {mine['stage']}"
+        await world.seat(seat).send(match.private[seat], move)
+    return match
+
+
 DECODER_SELECTION = json.dumps(decoder_config(preset_hands=None))
 
 
@@ -123,6 +139,14 @@ async def runebreaker_first_turn(world: World) -> Match:
     return match
 
 
+async def runebreaker_answers_asked(world: World) -> Match:
+    """Bob buzzed on alice's turn: both are asked for their answer (the Answer…
+    form, and Pass)."""
+    match = await runebreaker_first_turn(world)
+    await world.bob.click(request(match.room, "Buzz"), label="Buzz")
+    return match
+
+
 #: No timer due within SimCord's settle timeout (it would wait for it in real time).
 HORROR = horror_options(token_seconds=60, hint_seconds=120, host_confirms_win=True)
 
@@ -154,6 +178,7 @@ PLANS: dict[str, Plan] = {
         (
             Stage("who plays first asked", expression_starter_asked),
             Stage("expression asked", expression_play_asked),
+            Stage("guess asked", expression_guess_asked),
         ),
     ),
     "decoder": Plan(
@@ -168,6 +193,7 @@ PLANS: dict[str, Plan] = {
         (
             Stage("DMO's choice", runebreaker_started),
             Stage("alice probes, bob may buzz", runebreaker_first_turn),
+            Stage("answers asked after a buzz", runebreaker_answers_asked),
         ),
     ),
     "logical_horror": Plan(
@@ -210,6 +236,8 @@ class Matrix:
     match: Match | None = None
     failures: list[str] = field(default_factory=list)
     covered: set[str] = field(default_factory=set)
+    #: The forms an allowed member opened and sent (their custom id's form name).
+    forms_sent: set[str] = field(default_factory=set)
     cases: int = 0
 
     @property
@@ -286,6 +314,9 @@ class Matrix:
             for field in _text_inputs(shown.modal)
             if field.get("required", True) or field.get("value")
         }
+        found = FORM_ID.match(str(shown.modal.get("custom_id", ""))) if shown.modal else None
+        if found:
+            self.forms_sent.add(found["form"])
         return await self.cast.actor(case.who).submit_modal(shown, values)
 
 
@@ -528,4 +559,39 @@ async def test_authorization_matrix(cast: Cast, game: str) -> None:
         f"no state in PLANS[{game!r}] posts a {name}: add a Stage where it is posted"
         for name in sorted(own - matrix.covered)
     ]
+    unsent = form_names(game) - matrix.forms_sent - set(FORMS_NOT_SENT.get(game, {}))
+    matrix.failures += [
+        f"no state in PLANS[{game!r}] lets a player open and send the {name!r} form: add a "
+        "Stage where its button is posted (or, with the reason, to FORMS_NOT_SENT)"
+        for name in sorted(unsent)
+    ]
     report(matrix)
+
+
+#: Forms the matrix opens (the opening check is the same as every form's) but does
+#: not send, and why.
+FORMS_NOT_SENT: dict[str, dict[str, str]] = {
+    "expression": {"final": "its button is posted only once a whole bout is played"},
+}
+
+
+def form_names(game: str) -> set[str]:
+    """The forms a game's adapter defines: each modal class's ``form`` name (Logical
+    Horror's one query form is named by its kind)."""
+    package = f"bot.discord.{game}."
+    # Every module of the adapter, so a form class is found even if nothing showed it.
+    adapter = importlib.import_module(package.rstrip("."))
+    for module in pkgutil.iter_modules(adapter.__path__, package):
+        importlib.import_module(module.name)
+    names: set[str] = set()
+    pending = list(discord.ui.Modal.__subclasses__())
+    while pending:
+        modal = pending.pop()
+        pending += modal.__subclasses__()
+        if modal.__module__.startswith(package):
+            form = getattr(modal, "form", None)
+            names |= {form} if isinstance(form, str) else set(QUERY_KINDS.get(modal.__name__, ()))
+    return names
+
+
+QUERY_KINDS = {"QueryForm": ("public", "private")}
