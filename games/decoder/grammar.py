@@ -121,11 +121,18 @@ def _decline(asked: Decision | None) -> Any:
     raise Rejected(f"Passing is no answer to {DECISION_LABELS[asked]}. {GENERAL_HELP}")
 
 
-def _tank_at(tokens: list[str], at: int, names: list[str]) -> tuple[int, int] | None:
-    """(tank number, tokens used) if a tank is named at ``at``: longest name first."""
+def _tank_words(names: list[str]) -> list[tuple[int, list[str]]]:
+    """Each tank's number and name as words, longest name first (so a name that
+    begins another is tried after it). Made once per move, not once per word."""
     by_length = sorted(enumerate(names, start=1), key=lambda entry: -len(entry[1].split()))
-    for number, name in by_length:
-        words = normal_name(name).split()
+    return [(number, normal_name(name).split()) for number, name in by_length]
+
+
+def _tank_at(
+    tokens: list[str], at: int, tanks: list[tuple[int, list[str]]], names: list[str]
+) -> tuple[int, int] | None:
+    """(tank number, tokens used) if a tank is named at ``at``."""
+    for number, words in tanks:
         if tokens[at : at + len(words)] == words:
             return number, len(words)
     token = tokens[at].lstrip("#")
@@ -139,6 +146,7 @@ def _tank_at(tokens: list[str], at: int, names: list[str]) -> tuple[int, int] | 
 def _options(tokens: list[str], names: list[str], allowed: set[str], verb: str) -> dict[str, Any]:
     """Tank, excluded clue and item words, in any order."""
     found: dict[str, Any] = {}
+    tanks = _tank_words(names) if "tank" in allowed else []
     at = 0
     while at < len(tokens):
         token = tokens[at]
@@ -166,7 +174,7 @@ def _options(tokens: list[str], names: list[str], allowed: set[str], verb: str) 
         if token in _FILLER:
             at += 1
             continue
-        tank = _tank_at(tokens, at, names) if "tank" in allowed else None
+        tank = _tank_at(tokens, at, tanks, names) if "tank" in allowed else None
         if tank is not None:
             if "tank" in found and found["tank"] != tank[0]:
                 raise Rejected(f"Name one tank, not two. {HELP[verb]}")
