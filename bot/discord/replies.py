@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Collection, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from typing import Any, TypeVar
 
 import discord
@@ -185,6 +185,24 @@ def _parts(text: str, images: Sequence[Image]) -> list[tuple[str | None, list[Im
         parts[-1] = (parts[-1][0], batches.pop(0))
     parts.extend((None, batch) for batch in batches)
     return parts
+
+
+def move_confirmation(
+    kinds: Collection[str],
+) -> Callable[[discord.Interaction[Any], MatchRecord, int, Sequence[Notice], str], Awaitable[None]]:
+    """A game's ``confirm``: :func:`confirm_move` with the notice kinds that confirm
+    its moves, bound once (buttons, forms and typed moves share it)."""
+
+    async def confirm(
+        interaction: discord.Interaction[Any],
+        match: MatchRecord,
+        seat: int,
+        notices: Sequence[Notice],
+        fallback: str,
+    ) -> None:
+        await confirm_move(interaction, match, seat, notices, fallback, kinds)
+
+    return confirm
 
 
 async def confirm_move(

@@ -6,11 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import discord
-
-from bot.discord.replies import confirm_move
+from bot.discord.replies import move_confirmation
 from bot.render.expression._data import typed
-from games import Notice, Rejected
+from games import Rejected
 from games.expression import GAME
 from games.expression.clock import (
     expression_window,
@@ -21,7 +19,6 @@ from games.expression.clock import (
     starter_key,
 )
 from games.expression.grammar import parse_final
-from storage.records import MatchRecord
 
 GAME_KEY = GAME.key
 #: The seat's own notices that confirm a move; the rest speak in the channels.
@@ -84,12 +81,5 @@ def final_text(guesses: str, lock: bool, saved: Sequence[Mapping[str, Any]]) -> 
     return " ".join(["final", "; ".join(parts), "done" if lock else ""]).strip()
 
 
-async def confirm(
-    interaction: discord.Interaction[Any],
-    match: MatchRecord,
-    seat: int,
-    notices: Sequence[Notice],
-    fallback: str,
-) -> None:
-    """Tell the mover (only them) that the move is in, with its private answer."""
-    await confirm_move(interaction, match, seat, notices, fallback, CONFIRMATIONS)
+#: Tells the mover (only them) that the move is in, with its private answer.
+confirm = move_confirmation(CONFIRMATIONS)

@@ -7,11 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import discord
-
-from bot.discord.replies import confirm_move
+from bot.discord.replies import move_confirmation
 from games import Notice
-from storage.records import MatchRecord
 
 GAME_KEY = "logical_horror"
 QUERY_KINDS = ("public", "private")
@@ -61,12 +58,5 @@ def known_colours(notices: Sequence[Notice]) -> list[str]:
     return []
 
 
-async def confirm(
-    interaction: discord.Interaction[Any],
-    match: MatchRecord,
-    seat: int,
-    notices: Sequence[Notice],
-    fallback: str,
-) -> None:
-    """Tell the mover (only them) that the move is in, with its private answer."""
-    await confirm_move(interaction, match, seat, notices, fallback, CONFIRMATIONS)
+#: Tells the mover (only them) that the move is in, with its private answer.
+confirm = move_confirmation(CONFIRMATIONS)

@@ -4,15 +4,12 @@ by a button, a form or a slash command."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-import discord
-
-from bot.discord.replies import confirm_move
-from games import Notice, Rejected
+from bot.discord.replies import move_confirmation
+from games import Rejected
 from games.runebreaker import GAME
-from storage.records import MatchRecord
 
 GAME_KEY = GAME.key
 #: The seat's own notices that answer its move; the rest speak in the channels.
@@ -116,12 +113,5 @@ def form_window(view: Mapping[str, Any], seat: int, form: str, window: str | Non
 # -- confirming a move ---------------------------------------------------------------------
 
 
-async def confirm(
-    interaction: discord.Interaction[Any],
-    match: MatchRecord,
-    seat: int,
-    notices: Sequence[Notice],
-    fallback: str,
-) -> None:
-    """Tell the mover (only them) that the move is in, with its private answer."""
-    await confirm_move(interaction, match, seat, notices, fallback, CONFIRMATIONS)
+#: Tells the mover (only them) that the move is in, with its private answer.
+confirm = move_confirmation(CONFIRMATIONS)
