@@ -73,6 +73,17 @@ class MoveItem(
         )
 
 
+def persistent_view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View | None:
+    """A post's buttons in a view with no timeout (the items are persistent, so
+    they keep working after a restart); no items, no view."""
+    if not items:
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
 def _runtime(interaction: discord.Interaction[Any]) -> MatchRuntime:
     return cast("GeniusBot", interaction.client).runtime
 

@@ -18,7 +18,7 @@ import discord
 from discord import ButtonStyle
 
 from bot.discord.acting import Audience
-from bot.discord.buttons import MoveItem
+from bot.discord.buttons import MoveItem, persistent_view
 from bot.discord.decoder._moves import confirm
 from games import Notice
 from games.decoder import GAME
@@ -220,10 +220,4 @@ def decoder_view(
     if not prompts:
         return None
     newest = prompts[-1]
-    items = _PROMPTS[newest.kind](match.id, newest.data)
-    if not items:
-        return None
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
+    return persistent_view(_PROMPTS[newest.kind](match.id, newest.data))

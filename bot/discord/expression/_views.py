@@ -19,7 +19,7 @@ import discord
 from discord import ButtonStyle
 
 from bot.discord.acting import Audience
-from bot.discord.buttons import MoveItem
+from bot.discord.buttons import MoveItem, persistent_view
 from bot.discord.expression._forms import open_form
 from bot.discord.expression._moves import confirm
 from bot.render.expression._data import TYPED_SYMBOLS, symbol_of, tile_of
@@ -144,7 +144,4 @@ def request_view(
     requests = [n for n in notices if n.kind in REQUESTS and "window" in n.data]
     if not requests:
         return None
-    view = discord.ui.View(timeout=None)
-    for item in _buttons(match.id, requests[-1]):
-        view.add_item(item)
-    return view
+    return persistent_view(_buttons(match.id, requests[-1]))

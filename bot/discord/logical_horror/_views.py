@@ -22,7 +22,7 @@ import discord
 from discord import ButtonStyle
 
 from bot.discord.acting import Audience, require_host
-from bot.discord.buttons import MoveItem
+from bot.discord.buttons import MoveItem, persistent_view
 from bot.discord.errors import answer_interaction
 from bot.discord.logical_horror._forms import open_form
 from bot.discord.logical_horror._moves import confirm, known_colours
@@ -135,15 +135,6 @@ class HostButton(
             await answer_interaction(interaction, error, match_id=self.match_id)
 
 
-def _view(items: Items) -> discord.ui.View | None:
-    if not items:
-        return None
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
-
-
 def _hints_left(notices: Sequence[Notice]) -> int:
     """Hint uses the seat holds, from the newest notice that says."""
     for notice in reversed(notices):
@@ -161,11 +152,11 @@ def seat_view(match: MatchRecord, seat: int, notices: Sequence[Notice]) -> disco
     items: Items = [FormButton(match.id, kind) for kind in FORM_LABELS]
     if _hints_left(notices) > 0:
         items += [HintButton(match.id, colour) for colour in known_colours(notices)[:10]]
-    return _view(items)
+    return persistent_view(items)
 
 
 def host_view(match: MatchRecord, notices: Sequence[Notice]) -> discord.ui.View | None:
     """Confirm and Deny under a claimed win in the host log."""
     if not any(n.kind == "confirm_win" for n in notices):
         return None
-    return _view([HostButton(match.id, "confirm"), HostButton(match.id, "deny")])
+    return persistent_view([HostButton(match.id, "confirm"), HostButton(match.id, "deny")])

@@ -25,7 +25,7 @@ import discord
 from discord import ButtonStyle
 
 from bot.discord.acting import Audience, require_named_seat
-from bot.discord.buttons import MoveItem
+from bot.discord.buttons import MoveItem, persistent_view
 from bot.discord.runebreaker._forms import open_form
 from bot.discord.runebreaker._moves import buzz_in_window, confirm, turn_window
 from games import Notice
@@ -202,22 +202,13 @@ def _room_items(match_id: int, prompt: Notice) -> Items:
     return [MoveButton(match_id, "buzz", buzz_in)] if buzz_in else []
 
 
-def _view(items: Items) -> discord.ui.View | None:
-    if not items:
-        return None
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
-
-
 def seat_view(match: MatchRecord, seat: int, notices: Sequence[Notice]) -> discord.ui.View | None:
     """Buttons for the newest prompt among the notices a seat is shown, if any."""
     prompts = [n for n in notices if n.kind in PROMPTS or n.kind == "probe_results"]
-    return _view(_seat_items(match.id, seat, prompts[-1])) if prompts else None
+    return persistent_view(_seat_items(match.id, seat, prompts[-1])) if prompts else None
 
 
 def room_view(match: MatchRecord, notices: Sequence[Notice]) -> discord.ui.View | None:
     """A Buzz button on the room's post of a turn or of the buzz-in phase."""
     turns = [n for n in notices if n.kind in ("turn_started", "buzz_in_open", "play_resumed")]
-    return _view(_room_items(match.id, turns[-1])) if turns else None
+    return persistent_view(_room_items(match.id, turns[-1])) if turns else None
