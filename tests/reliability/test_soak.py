@@ -30,13 +30,16 @@ from tests.reliability.soak import (
     soak,
 )
 
-# Twenty matches of every game; Expression's built-in player is the dearest to run.
+# Twenty matches at once, of every game; Expression's built-in player is the dearest to run.
 MIX = "goofspiel=5,expression=1,decoder=5,runebreaker=5,logical_horror=4"
 
 
 @pytest.fixture(scope="module")
 def soaked(tmp_path_factory: pytest.TempPathFactory) -> Soaked:
-    return soak(SoakPlan(tmp_path_factory.mktemp("soak"), seed=12, kills=10, mix=MIX, total=20))
+    # Finished matches are replaced until the last kill, as in the long run: with a
+    # fixed twenty, quick players finished them all before the kills were spent, and
+    # the last runs were killed with nothing in play (or ended on their own).
+    return soak(SoakPlan(tmp_path_factory.mktemp("soak"), seed=12, kills=10, mix=MIX))
 
 
 def test_ten_kills_lose_and_double_nothing(soaked: Soaked) -> None:
@@ -45,7 +48,8 @@ def test_ten_kills_lose_and_double_nothing(soaked: Soaked) -> None:
     assert report.problems == [], report.figures()
     assert report.kills == 10
     assert sorted(report.finished) == sorted(games.keys())
-    assert sum(report.finished.values()) == 20
+    # At least the twenty that play at once; every match made is over (no problems).
+    assert sum(report.finished.values()) >= 20
     assert report.checked == report.acknowledged > 0
     assert report.clock_checks > 0
     assert report.deliveries >= report.rows > 0
