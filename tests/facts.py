@@ -156,6 +156,14 @@ FACTS: tuple[Fact, ...] = (
         default={},
     ),
     Fact(
+        "FORM_NAMES",
+        Layer.DISCORD,
+        "dict[str, tuple[str, ...]]: forms (Modal classes) with no ``form`` name of their "
+        "own, named by what they are built with: class name -> the form names; default none",
+        "tests/bot/discord/test_authorization.py",
+        default={},
+    ),
+    Fact(
         "MATCH_OPTIONS",
         Layer.DISCORD,
         "str | None: /match new options (JSON) for a match whose seats can type moves at "
