@@ -1,0 +1,180 @@
+"""A game is its folders plus one registry line, in the tests too.
+
+Every game has every fact the shared tests read (tests/facts.py); a game
+lacking one is told what to add and where; and a sixth game, Race to Five
+(tests/sixth_game/, laid out as a game's folders are), is picked up by the
+shared tests unedited once its folders are joined to the project's packages
+and its registry line is added, for the length of a test.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import bot.demo
+import games
+import tests.games
+from bot import kits
+from bot.demo import play_demo
+from bot.runtime import ListDelivery, ManualTime, MatchRuntime, Scheduler
+from games import Rejected
+from games.core import Game, registry
+from storage import make_engine, make_sessionmaker, upgrade
+from storage.records import MatchStatus, NewMatch, PlayerRecord
+from tests.facts import FACTS, Layer, MissingFact, fact, lacking
+
+SIXTH = Path(__file__).parent / "sixth_game"
+#: The sixth game's folders, and the packages each joins.
+FOLDERS: tuple[tuple[ModuleType, Path], ...] = (
+    (games, SIXTH / "games"),
+    (bot.demo, SIXTH / "bot" / "demo"),
+    (tests.games, SIXTH / "tests" / "games"),
+)
+
+
+@pytest.mark.parametrize("key", games.keys())
+def test_every_game_has_every_fact_the_shared_tests_read(key: str) -> None:
+    assert lacking(key) == []
+
+
+@pytest.mark.parametrize("layer", Layer)
+def test_every_game_keeps_its_facts_in_its_own_folder(layer: Layer) -> None:
+    root = Path(__file__).parents[1]
+    for key in games.keys():
+        assert (root / layer.path(key)).is_file(), layer.path(key)
+
+
+def test_a_game_with_no_facts_is_told_what_to_add_and_where(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(registry._MODULES, "nameless", "games.nameless")
+    with pytest.raises(MissingFact) as missing:
+        fact("nameless", "MOVES")
+    assert str(missing.value) == (
+        "game 'nameless' has no MOVES for the shared tests: add MOVES to "
+        "tests/games/nameless/facts.py (a new module; its folder needs an __init__.py): "
+        "list[str]: the game's own move words, as a player types them (the seeds the fuzz "
+        "mutates; some must be taken in some phase). Read by tests/games/test_fuzz_parse.py, "
+        "bench/fuzz.py."
+    )
+    required = [f.name for f in FACTS if f.required]
+    assert [line.split(" has no ")[1].split(" ")[0] for line in lacking("nameless")] == required
+    # What has a default is not asked for: a game without it gets the default.
+    assert fact("nameless", "FUZZ_MATCHES") == ()
+    assert fact("nameless", "SOAK_AT_ONCE") == 4
+
+
+# -- the sixth game ------------------------------------------------------------------
+
+
+@pytest.fixture
+def sixth(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Race to Five's folders joined to the packages, and its registry line."""
+    for package, folder in FOLDERS:
+        monkeypatch.setattr(package, "__path__", [*package.__path__, str(folder)])
+    monkeypatch.setitem(registry._MODULES, "tiny", "games.tiny")
+    importlib.invalidate_caches()
+    _forget()
+    yield "tiny"
+    _forget()
+
+
+def _forget() -> None:
+    """Nothing of the sixth game outlives its test."""
+    for name in [n for n in sys.modules if n.split(".")[-1] == "tiny" or ".tiny." in n]:
+        del sys.modules[name]
+    registry._loaded.pop("tiny", None)
+    for cached in (kits.demo_player, kits.host_script, kits._demo_module):
+        cached.cache_clear()
+
+
+def test_the_sixth_game_is_found_from_its_folders_and_one_registry_line(sixth: str) -> None:
+    assert sixth in games.keys()
+    assert isinstance(games.get(sixth), Game)
+    assert kits.demo_player(sixth) is not None
+    assert sixth in kits.demo_games()
+    assert fact(sixth, "PHASES") == {"ready", "race"}
+    # It has no Discord adapter yet: the Discord tests say what to add, and where.
+    assert lacking(sixth) == [
+        "game 'tiny' has no PLAN for the shared tests: add PLAN to "
+        "tests/bot/discord/tiny/facts.py (a new module; its folder needs an __init__.py): "
+        + next(f.what for f in FACTS if f.name == "PLAN")
+        + ". Read by tests/bot/discord/test_authorization.py."
+    ]
+
+
+def test_the_shared_fuzz_tests_play_the_sixth_game_unedited(sixth: str) -> None:
+    from bench.fuzz import timings
+    from tests.games import test_fuzz_parse as fuzz
+    from tests.reliability.soak_child import soak_options
+
+    fuzz.test_the_tables_cover_every_phase(sixth)
+    fuzz.test_hostile_text_gets_an_action_or_a_refusal(sixth)
+    fuzz.test_every_phase_and_actor_takes_the_games_own_moves_without_crashing(sixth)
+    fuzz.test_an_over_long_move_is_refused_having_read_only_its_length(sixth, 1)
+    fuzz.test_a_move_at_the_cap_is_read_as_a_move(sixth)
+    fuzz.test_the_cap_is_above_the_longest_legal_move(sixth)
+    assert len(timings(sixth)) == 2  # bench/fuzz.py: one line per heavy move
+    assert soak_options(sixth, 3) == {"turn_seconds": 5}
+
+
+async def test_the_sixth_game_plays_through_the_runtime_and_keeps_no_secrets(
+    sixth: str, tmp_path: Path
+) -> None:
+    """Game.reveal's default means nothing is secret: the host is told so, and
+    nothing is logged. The docstring says what the runtime does."""
+    url = f"sqlite+aiosqlite:///{tmp_path}/tiny.db"
+    await upgrade(url)
+    engine = make_engine(url)
+    try:
+        scheduler = Scheduler(ManualTime(), auto=False)
+        runtime = MatchRuntime(
+            make_sessionmaker(engine), ListDelivery(), scheduler=scheduler, checkpoint_seconds=0
+        )
+        await runtime.start_up()
+        players = [PlayerRecord(seat=s, user_id=s + 1) for s in (0, 1)]
+        new = NewMatch(guild_id=1, game=sixth, config={}, seed=3, players=players)
+        match = (await runtime.create(new)).id
+        await runtime.start(match)
+        for seat, move in [(0, "ready"), (1, "ready"), (0, "add 2"), (1, "add 2"), (0, "add 1")]:
+            await runtime.submit_text(match, seat, move)
+        record = await runtime.get(match)
+        assert record.status is MatchStatus.FINISHED
+        with pytest.raises(Rejected) as refused:
+            await runtime.reveal(match)
+        assert refused.value.message == "Race to Five keeps no secrets to reveal."
+        assert (await runtime.get(match)).version == record.version  # nothing logged
+        await runtime.shut_down()
+    finally:
+        await engine.dispose()
+    said = Game.reveal.__doc__ or ""
+    assert "must override" in said
+    assert '"<title> keeps no secrets to reveal."' in said
+
+
+async def test_the_demo_tells_the_sixth_game_which_rules_it_breaks(
+    sixth: str, tmp_path: Path
+) -> None:
+    """With no renderer of its own, its room shows the generic text and no
+    picture: the demo's checks name the rules that breaks."""
+    from tests.bot.demo.test_demo_every_game import (
+        PICTURED,
+        TELLS_RESULT,
+        broken_rules,
+    )
+
+    out = io.StringIO()
+    record = await play_demo(sixth, seed=7, out_dir=tmp_path / "tiny", out=out)
+    assert record.status is MatchStatus.FINISHED
+    section = out.getvalue() + f"\n===== Race to Five: match #{record.id} finished =====\n"
+    assert broken_rules("Race to Five", section, tmp_path / "tiny") == [
+        f"Race to Five: breaks {TELLS_RESULT}; the room never said any of these",
+        f"Race to Five: breaks {PICTURED}; the room showed none",
+    ]
