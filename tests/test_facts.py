@@ -178,3 +178,11 @@ async def test_the_demo_tells_the_sixth_game_which_rules_it_breaks(
         f"Race to Five: breaks {TELLS_RESULT}; the room never said any of these",
         f"Race to Five: breaks {PICTURED}; the room showed none",
     ]
+
+
+def test_adding_a_game_in_the_docs_names_every_fact() -> None:
+    """docs/architecture.md, "Adding a game", is where an author looks: it must
+    name each fact the shared tests read."""
+    text = (Path(__file__).parents[1] / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text[text.index("\n## Adding a game") :]
+    assert [f.name for f in FACTS if f"`{f.name}" not in section] == []
