@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,11 +24,8 @@ import games
 import tests.games
 from bot import kits
 from bot.demo import play_demo
-from bot.runtime import ListDelivery, ManualTime, MatchRuntime, Scheduler
-from games import Rejected
 from games.core import Game, registry
-from storage import make_engine, make_sessionmaker, upgrade
-from storage.records import MatchStatus, NewMatch, PlayerRecord
+from storage.records import MatchStatus
 from tests.facts import FACTS, Layer, MissingFact, fact, lacking
 
 SIXTH = Path(__file__).parent / "sixth_game"
@@ -125,35 +123,18 @@ def test_the_shared_fuzz_tests_play_the_sixth_game_unedited(sixth: str) -> None:
     assert soak_options(sixth, 3) == {"turn_seconds": 5}
 
 
-async def test_the_sixth_game_plays_through_the_runtime_and_keeps_no_secrets(
-    sixth: str, tmp_path: Path
-) -> None:
-    """Game.reveal's default means nothing is secret: the host is told so, and
-    nothing is logged. The docstring says what the runtime does."""
-    url = f"sqlite+aiosqlite:///{tmp_path}/tiny.db"
-    await upgrade(url)
-    engine = make_engine(url)
-    try:
-        scheduler = Scheduler(ManualTime(), auto=False)
-        runtime = MatchRuntime(
-            make_sessionmaker(engine), ListDelivery(), scheduler=scheduler, checkpoint_seconds=0
-        )
-        await runtime.start_up()
-        players = [PlayerRecord(seat=s, user_id=s + 1) for s in (0, 1)]
-        new = NewMatch(guild_id=1, game=sixth, config={}, seed=3, players=players)
-        match = (await runtime.create(new)).id
-        await runtime.start(match)
-        for seat, move in [(0, "ready"), (1, "ready"), (0, "add 2"), (1, "add 2"), (0, "add 1")]:
-            await runtime.submit_text(match, seat, move)
-        record = await runtime.get(match)
-        assert record.status is MatchStatus.FINISHED
-        with pytest.raises(Rejected) as refused:
-            await runtime.reveal(match)
-        assert refused.value.message == "Race to Five keeps no secrets to reveal."
-        assert (await runtime.get(match)).version == record.version  # nothing logged
-        await runtime.shut_down()
-    finally:
-        await engine.dispose()
+async def test_the_sixth_game_replays_and_keeps_no_secrets(sixth: str, tmp_path: Path) -> None:
+    """Played by its built-in players through the runtime, exported and replayed
+    by the shared replay tests. Game.reveal's default means nothing is secret: the
+    host's reveal is refused and nothing is logged, as the docstring says."""
+    from tests.bot import test_replay_cli as replay
+
+    played = {sixth: await replay._play_and_export(sixth, tmp_path)}
+    assert played[sixth].reveal_refused == "Race to Five keeps no secrets to reveal."
+    events = json.loads(played[sixth].file.read_text())["events"]
+    assert all(event["payload"] != {"command": "reveal"} for event in events)
+    replay.test_the_replayed_room_is_the_room_that_was_committed(sixth, played)
+    replay.test_the_reveal_tells_the_room_every_secret(sixth, played)
     said = Game.reveal.__doc__ or ""
     assert "must override" in said
     assert '"<title> keeps no secrets to reveal."' in said
