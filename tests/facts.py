@@ -7,7 +7,8 @@ and reads what it needs about a game from that game's own test folders:
 - ``tests/games/<key>/facts.py``: the engine's facts (its move words, its
   phases, its secrets, a soak's short clocks…);
 - ``tests/bot/discord/<key>/facts.py``: what the Discord tests drive (the
-  states that post its buttons, a match's options).
+  states that post its buttons, a match's options), once the game has a
+  Discord adapter (an engine can land before it).
 
 :data:`FACTS` is the whole list, each with what it is and who reads it; a game
 that lacks one fails with a message saying exactly what to add and where
@@ -24,6 +25,8 @@ from importlib.util import find_spec
 from types import ModuleType
 from typing import Any
 
+from bot.kits import adapter_module
+
 
 class Layer(StrEnum):
     """Where a game keeps a kind of fact: the module's dotted path, by key."""
@@ -36,6 +39,10 @@ class Layer(StrEnum):
 
     def path(self, key: str) -> str:
         return self.module(key).replace(".", "/") + ".py"
+
+    def applies(self, key: str) -> bool:
+        """Discord facts are asked of a game only once it has a Discord adapter."""
+        return self is not Layer.DISCORD or adapter_module(key) is not None
 
 
 #: A fact with no default: every game must define it.
@@ -213,10 +220,13 @@ def missing(key: str, wanted: Fact, *, has_module: bool) -> str:
 
 
 def lacking(key: str) -> list[str]:
-    """Every required fact ``key`` lacks, each with what to add."""
+    """Every required fact ``key`` lacks, each with what to add (Discord facts only
+    once it has a Discord adapter)."""
     problems = []
     for wanted in FACTS:
+        if not wanted.required or not wanted.layer.applies(key):
+            continue
         found = module(key, wanted.layer)
-        if wanted.required and (found is None or not hasattr(found, wanted.name)):
+        if found is None or not hasattr(found, wanted.name):
             problems.append(missing(key, wanted, has_module=found is not None))
     return problems

@@ -21,6 +21,7 @@ import pytest
 
 import bot.demo
 import games
+import tests.facts
 import tests.games
 from bot import kits
 from bot.demo import play_demo
@@ -45,7 +46,7 @@ def test_every_game_has_every_fact_the_shared_tests_read(key: str) -> None:
 @pytest.mark.parametrize("layer", Layer)
 def test_every_game_keeps_its_facts_in_its_own_folder(layer: Layer) -> None:
     root = Path(__file__).parents[1]
-    for key in games.keys():
+    for key in filter(layer.applies, games.keys()):
         assert (root / layer.path(key)).is_file(), layer.path(key)
 
 
@@ -62,11 +63,17 @@ def test_a_game_with_no_facts_is_told_what_to_add_and_where(
         "mutates; some must be taken in some phase). Read by tests/games/test_fuzz_parse.py, "
         "bench/fuzz.py."
     )
-    required = [f.name for f in FACTS if f.required]
+    required = [f.name for f in FACTS if f.required and f.layer is Layer.GAMES]
     assert [line.split(" has no ")[1].split(" ")[0] for line in lacking("nameless")] == required
     # What has a default is not asked for: a game without it gets the default.
     assert fact("nameless", "FUZZ_MATCHES") == ()
     assert fact("nameless", "SOAK_AT_ONCE") == 4
+    # Once it has a Discord adapter, the Discord facts are asked for too.
+    monkeypatch.setattr(tests.facts, "adapter_module", lambda key: f"bot.discord.{key}")
+    assert (
+        "has no PLAN for the shared tests: add PLAN to tests/bot/discord/nameless/facts.py"
+        in (lacking("nameless")[-1])
+    )
 
 
 # -- the sixth game ------------------------------------------------------------------
@@ -99,13 +106,18 @@ def test_the_sixth_game_is_found_from_its_folders_and_one_registry_line(sixth: s
     assert kits.demo_player(sixth) is not None
     assert sixth in kits.demo_games()
     assert fact(sixth, "PHASES") == {"ready", "race"}
-    # It has no Discord adapter yet: the Discord tests say what to add, and where.
-    assert lacking(sixth) == [
+    # It has no Discord adapter yet, so no Discord facts are asked of it; once it
+    # has one, the Discord tests say what to add, and where.
+    assert kits.adapter_module(sixth) is None
+    assert lacking(sixth) == []
+    with pytest.raises(MissingFact) as missing:
+        fact(sixth, "PLAN")
+    assert str(missing.value) == (
         "game 'tiny' has no PLAN for the shared tests: add PLAN to "
         "tests/bot/discord/tiny/facts.py (a new module; its folder needs an __init__.py): "
         + next(f.what for f in FACTS if f.name == "PLAN")
         + ". Read by tests/bot/discord/test_authorization.py."
-    ]
+    )
 
 
 def test_the_shared_fuzz_tests_play_the_sixth_game_unedited(sixth: str) -> None:

@@ -28,6 +28,7 @@ import simcord
 from discord import app_commands
 
 import games
+from bot import kits
 from bot.discord.acting import Audience
 from bot.discord.forms import FORM_ID
 from bot.discord.game_cog import GameCog
@@ -349,8 +350,8 @@ def test_what_each_audience_means(
 async def test_every_command_and_item_declares_an_audience(world: World) -> None:
     missing = authz.undeclared(world)
     assert not missing, "Who may use these is not declared:\n" + "\n".join(missing)
-    for key in games.keys():
-        plan(key)  # every game has one (else: what to add, and where)
+    for key in kits.adapters():
+        plan(key)  # every game on Discord has one (else: what to add, and where)
     # The matrix looks for a game's items in that game's matches.
     homeless = [
         item.__name__
@@ -371,14 +372,14 @@ async def test_every_command_and_item_declares_an_audience(world: World) -> None
 async def test_authorization_of_server_wide_commands(cast: Cast) -> None:
     """Commands about no match in particular, driven once (beside a match of the
     first game)."""
-    first = games.keys()[0]
+    first = next(iter(kits.adapters()))
     matrix = Matrix(cast, first)
     await drive_commands(matrix, plan(first).commands, server_commands(cast.world))
     assert matrix.cases > 0
     report(matrix)
 
 
-@pytest.mark.parametrize("game", sorted(games.keys()))
+@pytest.mark.parametrize("game", sorted(kits.adapters()))
 async def test_authorization_matrix(cast: Cast, game: str) -> None:
     world = cast.world
     matrix = Matrix(cast, game)

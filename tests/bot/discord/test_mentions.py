@@ -17,7 +17,7 @@ import discord
 import pytest
 import simcord
 
-import games
+from bot import kits
 from bot.discord.quoting import shown
 from tests.bot.discord.support import World, acknowledge_refusals, new_match
 from tests.facts import fact
@@ -80,7 +80,7 @@ def assert_pings_nobody(messages: list[object]) -> None:
         assert not LIVE_MENTION.search(content), content
 
 
-@pytest.mark.parametrize("game", games.keys())
+@pytest.mark.parametrize("game", kits.adapters())
 async def test_mentions_typed_in_a_private_channel_ping_nobody(world: World, game: str) -> None:
     role = pinging_role(world)
     chosen = options(game)

@@ -10,7 +10,7 @@ from games.tiny import GOAL
 
 
 def player(view: dict[str, Any], seat: int, rng: random.Random) -> str | None:
-    if view["phase"] == "ready":
+    if view["step"] == "ready":
         return None if view["ready"][seat] else "ready"
     if view["turn"] != seat:
         return None

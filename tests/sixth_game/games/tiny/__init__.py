@@ -33,7 +33,7 @@ class TinyConfig(GameConfig):
 
 class TinyState(GameState):
     turn_seconds: int
-    phase: Literal["ready", "race"] = "ready"
+    step: Literal["ready", "race"] = "ready"
     ready: list[bool] = Field(default_factory=lambda: [False, False])
     total: int = 0
     turn: int = 0
@@ -70,9 +70,9 @@ class Tiny(Game[TinyConfig, TinyState, Ready | Add]):
 
     def _validate(self, state: TinyState, actor: Actor, action: Ready | Add) -> None:
         seat = seat_of(actor)
-        if isinstance(action, Ready) and (state.phase != "ready" or state.ready[seat]):
+        if isinstance(action, Ready) and (state.step != "ready" or state.ready[seat]):
             raise Rejected("You are already ready.")
-        if isinstance(action, Add) and (state.phase != "race" or state.turn != seat):
+        if isinstance(action, Add) and (state.step != "race" or state.turn != seat):
             raise Rejected("It is not your turn to add.")
 
     def _apply(
@@ -87,7 +87,7 @@ class Tiny(Game[TinyConfig, TinyState, Ready | Add]):
         state.ready[seat] = True
         notices = [Notice(audience=PUBLIC, kind="tiny_seat_ready", data={"seat": seat})]
         if all(state.ready):
-            state.phase, state.since_ms = "race", now_ms
+            state.step, state.since_ms = "race", now_ms
             notices.append(Notice(audience=PUBLIC, kind="tiny_race_started"))
         return Step(state=state, notices=notices)
 
@@ -103,13 +103,13 @@ class Tiny(Game[TinyConfig, TinyState, Ready | Add]):
 
     def _expire(self, state: TinyState, key: str, now_ms: int) -> Step[TinyState]:
         seat = int(key.rsplit(":", 1)[1])
-        if state.phase == "ready":
+        if state.step == "ready":
             return self._ready(state, seat, now_ms)
         return self._add(state, seat, 1, now_ms)
 
     def _deadlines(self, state: TinyState) -> list[Deadline]:
         at = state.since_ms + state.turn_seconds * 1000
-        if state.phase == "ready":
+        if state.step == "ready":
             return [
                 Deadline(key=f"ready:{seat}", at_ms=at, seat=seat, label="saying you are ready")
                 for seat in (0, 1)
@@ -118,13 +118,13 @@ class Tiny(Game[TinyConfig, TinyState, Ready | Add]):
         return [Deadline(key=f"add:{state.turn}", at_ms=at, seat=state.turn, label="your turn")]
 
     def _to_act(self, state: TinyState) -> frozenset[int]:
-        if state.phase == "ready":
+        if state.step == "ready":
             return frozenset(seat for seat in (0, 1) if not state.ready[seat])
         return frozenset({state.turn})
 
     def view(self, state: TinyState, audience: Audience) -> dict[str, Any]:
         return {
-            "phase": state.phase,
+            "step": state.step,
             "ready": list(state.ready),
             "total": state.total,
             "turn": state.turn,
