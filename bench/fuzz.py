@@ -40,6 +40,7 @@ import games
 from games import Rejected
 from games.core import Actor, Game
 from games.expression import grammar as expression_grammar
+from tests.facts import fact
 from tests.games.fuzz_support import (
     ACTORS,
     Table,
@@ -50,14 +51,13 @@ from tests.games.fuzz_support import (
 )
 
 SIZES = (1_000, 10_000, 100_000)
-#: Per game, the inputs that cost its grammar most (each repeated to the size).
-HEAVY: dict[str, list[tuple[str, str]]] = {
-    "goofspiel": [("play ", "9"), ("", "1 "), ("bid ", "`")],
-    "expression": [("final ", "1"), ("final ", "r1: 1 2 + "), ("guess ", "+1"), ("play ", "7")],
-    "decoder": [("sabotage ", "1 "), ("ask a not any ", "tank "), ("hand ", "a ")],
-    "runebreaker": [("probe ", "rc "), ("answer ", "rc / "), ("decipher 1 : ", "a")],
-    "logical_horror": [("public ", "#."), ("private ", "# / "), ("pause ", "a ")],
-}
+
+
+def heavy(key: str) -> list[tuple[str, str]]:
+    """The inputs that cost the game's grammar most, each piece repeated to the
+    size (``HEAVY_MOVES`` in tests/games/<key>/facts.py)."""
+    pairs: list[tuple[str, str]] = fact(key, "HEAVY_MOVES")
+    return pairs
 
 
 @dataclass
@@ -131,7 +131,7 @@ def timings(key: str) -> list[str]:
     game = games.get(key)
     table = next(t for t in tables(key, matches=1) if t.state.outcome is None)
     lines = []
-    for prefix, piece in HEAVY[key]:
+    for prefix, piece in heavy(key):
         texts = [prefix + piece * (size // len(piece)) for size in SIZES]
         capped = [_cost(partial(game.parse, table.state, 0, text)) for text in texts]
         behind = [_cost(partial(_grammar_behind_cap, game, table, 0, text)) for text in texts]

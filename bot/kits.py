@@ -21,8 +21,21 @@ game's parts by where they live:
                        not waiting on, e.g. for a buzz)
 ====================  =========================================================
 
+A demo match must keep three rules (tests/bot/demo/test_demo_every_game.py
+checks every game's, and names the rule a game breaks):
+
+1. the built-in players play every match of ``DEMO_MATCHES`` to its end
+   (finished: not aborted, not stuck waiting on a move nobody makes);
+2. the room is told the result in the words every game uses: a winner as
+   ``🏆 **<name> wins`` (Decoder: ``🏁 **<name> wins!``), a draw as
+   ``🤝 **The match is a draw``, or an end without a winner as
+   ``The match ends — <why>``;
+3. the room is shown at least one picture (the demo saves each as a PNG).
+
 So adding a game is its own folders plus its registry line; nothing here
-lists games.
+lists games, and nothing in the tests does either: what the shared tests need
+to know about a game is in its test folders (tests/facts.py), and
+docs/architecture.md, "Adding a game", lists every part a game provides.
 """
 
 from __future__ import annotations

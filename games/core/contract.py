@@ -194,7 +194,13 @@ class Game(ABC, Generic[ConfigT, StateT, ActionT]):
         """Every secret of the match, told to the room (``PUBLIC`` notices) when
         the host chooses to once the match is over: hands, words, expressions,
         runes, a puzzle's rules. The runtime allows it only after the end, so
-        nothing here needs to check. Default: nothing is secret."""
+        nothing here needs to check.
+
+        A game that keeps anything from the room or the opponent must override
+        this (by convention in ``games/<key>/reveal.py``). The default returns no
+        notices, which means the game keeps no secrets: the runtime then refuses
+        ``/match reveal`` with "<title> keeps no secrets to reveal." and logs
+        nothing."""
         return []
 
     @abstractmethod

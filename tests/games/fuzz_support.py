@@ -4,6 +4,8 @@ Used by ``tests/games/test_fuzz_parse.py`` (a modest number of examples) and
 ``bench/fuzz.py`` (the long run). States come from matches the demo's built-in
 players play against the engine itself, collected along the way and kept one
 or two per phase (see :func:`phase_of`), so every phase and every seat is fed.
+What is particular to a game (its move words, its phases) comes from its own
+``tests/games/<key>/facts.py`` (tests/facts.py).
 """
 
 from __future__ import annotations
@@ -22,102 +24,7 @@ import games
 from bot.kits import demo_flag, demo_matches, demo_player, host_script
 from games import HOST, Rejected
 from games.core import Actor, Game
-
-#: Each game's own move words, taken from its grammar's docstring and help texts:
-#: the seeds that :func:`near_misses` mutates.
-MOVES: dict[str, list[str]] = {
-    "goofspiel": [
-        "play 4",
-        "4",
-        "pass",
-        "bid 6",
-        "card three",
-        "no bid",
-        "submit 1",
-        "0",
-        "-1",
-        "play 7",
-        "no submission",
-        "`play 2`.",
-        "nothing",
-    ],
-    "expression": [
-        "ready",
-        "i'm ready",
-        "first me",
-        "first them",
-        "them first",
-        "play 7 + 12 * 3",
-        "7+12x3",
-        "play 1 ÷ 2 − 3",
-        "guess 5 7 +",
-        "guess 5",
-        "guess none",
-        "reveal 7",
-        "reveal +",
-        "final 1: 5 7 +; 2: 12 12 -",
-        "final 3: none",
-        "final done",
-        "final guess round 2: 4 9 / done",
-        "final r12: 1 2 x",
-        "expr 0 : 3 × 4",
-    ],
-    "decoder": [
-        "time 3 120",
-        "raise tank 2 to 300 s",
-        "rarities 2 1 0",
-        "hand a b c d e f",
-        "hand abcdef",
-        "ask decoder not any tank 3",
-        "ask word not odd tank 1 evidence surge",
-        "guess q tank 2 insurance",
-        "restore tank 5 surge",
-        "clue odd",
-        "clue any unexpected",
-        "giveup e",
-        "give up e",
-        "swap e",
-        "keep",
-        "no swap",
-        "total 17",
-        "total none",
-        "sabotage 4",
-        "sabotage 4 unexpected",
-        "unexpected",
-        "pass",
-        "start selection",
-        "begin",
-        "ask a not two #7 power surge new evidence",
-    ],
-    "runebreaker": [
-        "first me",
-        "first them",
-        "probe rc .. bs .. / .. .. .. .. / gt .. .. .. / .. .. ..: a # q",
-        "probe rb1-0 a q",
-        "decipher 2 : a q",
-        "decipher #p3 | q",
-        "done",
-        "buzz",
-        "pass",
-        "answer a # q 9",
-        "answer rb1-00",
-        "reagent rc bs / gt ..",
-        "submit . . . .",
-        "```text\nprobe rc bs gt yo\n```",
-    ],
-    "logical_horror": [
-        "public lh1-00",
-        "private ##.. ..## #.#. .#.#",
-        "public #.#./.#.#|##..",
-        "hint red",
-        "hint r",
-        "pause the power went out",
-        "confirm",
-        "deny",
-        "```text\nprivate #..#\n.##.\n```",
-        "private lh1-",
-    ],
-}
+from tests.facts import fact
 
 #: What Discord users type that must never ping anyone or break a parser.
 MENTIONS = [
@@ -234,6 +141,12 @@ NUMBERS = [
 _SPACES = [" ", "  ", "\t", "\n", "\r\n", "\u00a0", "\u3000", "\u2028", "\u2029"]
 
 
+def moves(key: str) -> list[str]:
+    """The game's own move words (its facts' ``MOVES``)."""
+    words: list[str] = fact(key, "MOVES")
+    return words
+
+
 def _mutations(word: str) -> st.SearchStrategy[str]:
     """A valid move with one thing done to it: a near miss of the real grammar."""
     return st.one_of(
@@ -272,7 +185,7 @@ def every_special_in_every_move(key: str) -> list[str]:
     """Each hand-picked piece before, inside and after each of the game's moves:
     the long run feeds them all, where chance alone would miss some."""
     texts = []
-    for move in MOVES[key]:
+    for move in moves(key):
         middle = len(move) // 2
         for piece in SPECIALS:
             texts += [piece + move, move[:middle] + piece + move[middle:], move + " " + piece]
@@ -281,7 +194,7 @@ def every_special_in_every_move(key: str) -> list[str]:
 
 def near_misses(key: str) -> st.SearchStrategy[str]:
     """A game's own moves, mutated: dropped, doubled, replaced or inserted pieces."""
-    return st.sampled_from(MOVES[key]).flatmap(_mutations)
+    return st.sampled_from(moves(key)).flatmap(_mutations)
 
 
 def _long(key: str) -> st.SearchStrategy[str]:
@@ -291,7 +204,7 @@ def _long(key: str) -> st.SearchStrategy[str]:
         st.integers(100, 10_000),
     ).map(lambda piece: piece[0] * (piece[1] // len(piece[0])))
     padding = st.tuples(st.sampled_from(["1", "# ", " .", "rc "]), st.integers(1_000, 10_000))
-    padded = st.tuples(st.sampled_from(MOVES[key]), padding).map(
+    padded = st.tuples(st.sampled_from(moves(key)), padding).map(
         lambda parts: parts[0] + " " + parts[1][0] * (parts[1][1] // len(parts[1][0]))
     )
     return st.one_of(run, padded)
@@ -305,7 +218,7 @@ def _ten_thousand(piece: str) -> str:
 def hostile_text(key: str) -> st.SearchStrategy[str]:
     """Random and adversarial text for ``key``'s parser (see the module docstring)."""
     pieces = st.lists(
-        st.one_of(_atom(), st.sampled_from(MOVES[key]), st.text(max_size=8)), max_size=12
+        st.one_of(_atom(), st.sampled_from(moves(key)), st.text(max_size=8)), max_size=12
     ).map("".join)
     return st.one_of(
         st.text(),  # arbitrary unicode, surrogates left out (Discord sends UTF-8)
@@ -336,34 +249,25 @@ _KIND = re.compile(r"[0-9]+|(?<=:)[A-Z](?=:|$)")
 
 
 def phase_of(game: Game[Any, Any, Any], state: Any) -> tuple[Any, ...]:
-    """What tells one phase of play from another, for any game: the state's own
-    phase or stage, the decisions owed, who is asked to act, the kinds of
-    deadline armed (numbers left out), and whether the match is over."""
-    owed = tuple(
-        getattr(pending, "decision", None) for pending in (getattr(state, "pending", None) or [])
-    )
-    # Goofspiel's phase is a number; its auctions' letters and numbers are one phase.
+    """What tells one phase of play from another, for any game: the phase the game
+    says the state is in and whatever else it says sets states apart (its facts'
+    ``phase`` and ``situation``), who is asked to act, the kinds of deadline armed
+    (numbers left out), and whether the match is over."""
+    situation = fact(game.key, "situation")
+    # Goofspiel's auctions' letters and numbers are one phase.
     kinds = sorted({_KIND.sub("#", d.key) for d in game.deadlines(state)})
     return (
-        str(getattr(state, "phase", "")),
-        str(getattr(state, "stage", "")),
-        owed,
-        _resources(state),
-        getattr(state, "pending_win", None) is not None,
+        named_phase(game.key, state),
+        situation(state) if situation is not None else (),
         tuple(sorted(game.to_act(state))),
         tuple(kinds),
         state.outcome is None,
     )
 
 
-def _resources(state: Any) -> tuple[tuple[bool, ...], ...]:
-    """Logical Horror has no phases: what a seat may do is what it holds."""
-    seats = getattr(state, "seats", None) or []
-    return tuple(
-        (seat.tokens > 0, seat.hints > 0, bool(seat.solved), bool(seat.hinted))
-        for seat in seats
-        if hasattr(seat, "tokens")
-    )
+def named_phase(key: str, state: Any) -> str:
+    """The phase ``state`` is in, as the game names it (its facts' ``phase``)."""
+    return str(fact(key, "phase")(state))
 
 
 def _view(game: Game[Any, Any, Any], state: Any, audience: Any, now: int) -> dict[str, Any]:
@@ -419,19 +323,14 @@ def _try(game: Game[Any, Any, Any], state: Any, actor: Actor, text: str, now: in
         return None
 
 
-#: Set-ups beyond the demo's own, for phases the demo never reaches.
-EXTRA_MATCHES: dict[str, list[dict[str, Any]]] = {
-    "logical_horror": [{"host_confirms_win": True, "hint_seconds": 60, "size": 8}],
-}
-
-
 @cache
 def tables(key: str, matches: int = 2, per_phase: int = 2) -> tuple[Table, ...]:
     """States of ``key`` in every phase met over ``matches`` matches of each of
-    the demo's set-ups, at most ``per_phase`` of each (the first ones met)."""
+    the demo's set-ups and the game's ``FUZZ_MATCHES``, at most ``per_phase`` of
+    each (the first ones met)."""
     game = games.get(key)
     kept: dict[tuple[Any, ...], list[tuple[Any, int]]] = {}
-    for options in [*demo_matches(key), *EXTRA_MATCHES.get(key, [])]:
+    for options in [*demo_matches(key), *fact(key, "FUZZ_MATCHES")]:
         for seed in range(1, matches + 1):
             for state, now in play(key, options, seed):
                 found = kept.setdefault(phase_of(game, state), [])

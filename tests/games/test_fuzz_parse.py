@@ -7,7 +7,7 @@ bench.fuzz`` feeds at least 10,000 inputs per game.
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,11 +16,9 @@ from hypothesis import strategies as st
 import games
 from games import HOST, Rejected
 from games.core import Actor
-from games.decoder.models import Phase as DecoderPhase
 from games.expression import grammar as expression_grammar
-from games.expression.models import Stage as ExpressionStage
-from games.runebreaker.models import Stage as RuneBreakerStage
-from tests.games.fuzz_support import ACTORS, MOVES, Table, feed, hostile_text, tables
+from tests.facts import fact
+from tests.games.fuzz_support import ACTORS, Table, feed, hostile_text, moves, named_phase, tables
 
 FUZZ = settings(
     max_examples=200,
@@ -30,32 +28,22 @@ FUZZ = settings(
 )
 
 
-#: Every phase each game's state can name, from the games' own types.
-EVERY_PHASE: dict[str, set[str]] = {
-    "goofspiel": {str(phase) for phase in range(1, 7)},
-    "expression": set(get_args(ExpressionStage)),
-    "decoder": set(get_args(DecoderPhase)),
-    "runebreaker": set(get_args(RuneBreakerStage)),
-    # No phases: a claimed win waiting for the host, and the end, are what differ.
-    "logical_horror": {"claimed win", "over"},
-}
-
-
 def _named_phases(table: Table) -> set[str]:
-    state = table.state
-    named = {str(getattr(state, "phase", "")), str(getattr(state, "stage", ""))}
-    if getattr(state, "pending_win", None) is not None:
-        named.add("claimed win")
-    if state.outcome is not None:
-        named.add("over")
-    return named - {""}
+    """The phase the game names, and "over" once the match is."""
+    over = {"over"} if table.state.outcome is not None else set()
+    return {named_phase(table.key, table.state)} | over
 
 
 @pytest.mark.parametrize("key", games.keys())
 def test_the_tables_cover_every_phase(key: str) -> None:
-    """The states fuzzed below include every phase the game has, the end included."""
+    """The states fuzzed below include every phase the game has (its facts'
+    ``PHASES``), the end included."""
     found = set().union(*(_named_phases(table) for table in tables(key, matches=1)))
-    assert found >= EVERY_PHASE[key]
+    every: frozenset[str] = fact(key, "PHASES")
+    missed = (every | {"over"}) - found
+    assert not missed, f"{key}: no state fuzzed is in phase {sorted(missed)}"
+    unknown = found - every - {"over"}
+    assert not unknown, f"{key}: phase() gave {sorted(unknown)}, not in its facts' PHASES"
 
 
 @pytest.mark.parametrize("key", games.keys())
@@ -82,7 +70,7 @@ def test_every_phase_and_actor_takes_the_games_own_moves_without_crashing(key: s
     taken = 0
     for table in tables(key, matches=1):
         for actor in ACTORS:
-            for text in MOVES[key]:
+            for text in moves(key):
                 taken += feed(game, table, actor, text) is not None
     assert taken > 0  # the seeds are real moves: some phase takes some of them
 
@@ -137,33 +125,14 @@ def test_a_move_at_the_cap_is_read_as_a_move(key: str) -> None:
     assert "too long" not in refused.value.message
 
 
-def _longest_moves() -> dict[str, list[str]]:
-    """The longest legal moves of each game, spelled as loosely as the grammar allows."""
-    wide_board = " / ".join(" ".join(["Rc"] * 10) for _ in range(10))
-    grid = "\n".join("#." * 5 for _ in range(10))
-    final_form = "final " + "; ".join(f"round {n}: 12 12 ÷" for n in range(1, 13)) + " done"
-    return {
-        "goofspiel": ["`no submission`.", "`play three`!"],
-        "expression": [final_form, "x" * 1000 + "; " + "; ".join(f"{n}: none" for n in range(13))],
-        "decoder": [
-            "ask " + "a" * 30 + " not any tank " + "n" * 80 + " new evidence power surge",
-            "hand " + " ".join("abcdefghijklmnopqrstuvwxyz"),
-        ],
-        "runebreaker": [
-            f"answer ```text\n{wide_board.replace(' / ', chr(10))}\n```",
-            "probe " + "x" * 1000 + " : " + "q" * 40,
-        ],
-        "logical_horror": [f"private ```\n{grid}\n```", "public " + "x" * 1000],
-    }
-
-
 @pytest.mark.parametrize("key", games.keys())
 def test_the_cap_is_above_the_longest_legal_move(key: str) -> None:
     """The forms hold 1,000 characters; moves typed in full stay well under the cap,
     and the grammar reads them (whatever it then says about this state)."""
     game = games.get(key)
     table = next(t for t in tables(key, matches=1) if t.state.outcome is None)
-    for move in _longest_moves()[key]:
+    longest: list[str] = fact(key, "LONGEST_MOVES")
+    for move in longest:
         assert len(move) < game.max_move_chars
         try:
             game.parse(table.state, 0, move)

@@ -47,6 +47,7 @@ from games import HOST, Notice, Rejected
 from games.core import Actor
 from storage import make_engine, make_sessionmaker, upgrade
 from storage.records import MatchRecord, MatchStatus, NewMatch, PlayerRecord
+from tests.facts import fact
 from tests.reliability.sidelog import SideLog
 
 GUILD = 1
@@ -54,42 +55,12 @@ TICK_SECONDS = 0.02  # real time between two steps of the match clock
 CHECKPOINT_SECONDS = 5.0  # match time between clock checkpoints (the bot's default)
 PATIENCE_TICKS = 50  # re-ask a match's seats after this long with no change
 
-#: Short clocks, so matches see every kind of deadline within seconds. Each
-#: game's list is played in turn (Rune Breaker: both variants).
-OPTIONS: dict[str, list[dict[str, Any]]] = {
-    "goofspiel": [{"move_seconds": 10}],
-    "expression": [
-        {
-            "planning_seconds": 5,
-            "submit_seconds": 5,
-            "reserve_seconds": 30,
-            "guess_seconds": 5,
-            "final_seconds": 10,
-        }
-    ],
-    "decoder": [
-        {"selection_seconds": 10, "turn_seconds": 10, "response_seconds": 10, "bank_seconds": 60}
-    ],
-    "runebreaker": [
-        {
-            "variant": "classic",
-            "choose_seconds": 10,
-            "look_seconds": 2,
-            "probe_seconds": 10,
-            "final_seconds": 10,
-            "reserve_period_seconds": 5,
-        },
-        {
-            "variant": "finals",
-            "decipher_seat": 0,
-            "probe_seconds": 10,
-            "buzz_in_seconds": 10,
-            "answer_seconds": 10,
-            "reserve_period_seconds": 5,
-        },
-    ],
-    "logical_horror": [{"size": 8, "colours": 2, "token_seconds": 5, "hint_seconds": 30}],
-}
+
+def soak_options(key: str, number: int) -> dict[str, Any]:
+    """The options of the game's ``number``-th match: its facts' ``SOAK_OPTIONS``
+    (short clocks, so matches see every kind of deadline within seconds), in turn."""
+    choices: list[dict[str, Any]] = fact(key, "SOAK_OPTIONS")
+    return choices[number % len(choices)]
 
 
 def notices_hash(notices: list[dict[str, Any]]) -> str:
@@ -214,10 +185,10 @@ class Child:
         """A new match of the game furthest below its share."""
         key = self._wanted()
         assert key is not None
-        options = OPTIONS[key][self.created % len(OPTIONS[key])]
+        config = soak_options(key, self.created)
         seed = random.Random(f"{self.args.seed}:match:{self.created}").randrange(2**31)
         players = [PlayerRecord(seat=s, user_id=2 * self.created + s + 1) for s in (0, 1)]
-        new = NewMatch(guild_id=GUILD, game=key, config=options, seed=seed, players=players)
+        new = NewMatch(guild_id=GUILD, game=key, config=config, seed=seed, players=players)
         record = await self.runtime.create(new)
         self.created += 1
         self.game_of[record.id] = key
@@ -359,6 +330,7 @@ def warm_up() -> None:
         games.get(key)
         demo_player(key)
         host_script(key)
+        soak_options(key, 0)  # its facts: a game without SOAK_OPTIONS fails here, named
     shipped_words()
     decoder._words()  # the Decoder player's sample of the list, cached too
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -27,6 +27,26 @@ from bot.discord.errors import NOT_ALLOWED_MARK
 from bot.discord.host._cog import HostCog
 from storage.tables import EventRow, MatchRow, OutboxRow
 from tests.bot.discord.support import Match, World, acknowledge_refusals, said
+
+Drive = Callable[[World], Awaitable[Match]]
+
+
+@dataclass(frozen=True)
+class Stage:
+    """A match brought to a state: its slash commands or its posted buttons are
+    driven there."""
+
+    name: str
+    drive: Drive
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Where a game's commands are driven, and the states that post its buttons:
+    each game's ``PLAN`` (tests/bot/discord/<key>/facts.py)."""
+
+    commands: Stage
+    buttons: tuple[Stage, ...]
 
 
 class Who(StrEnum):

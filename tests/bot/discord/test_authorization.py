@@ -1,7 +1,8 @@
 """The authorization matrix: every slash command in the bot's tree and every
 button or menu it posts, used by a host (by role, and by Manage Server), each
 player and an outsider, in every channel of a match they can see, for every
-game. Who is allowed is read from each command's and item's declared audience
+game (driven to the states of its ``PLAN``, in tests/bot/discord/<key>/facts.py).
+Who is allowed is read from each command's and item's declared audience
 (bot.discord.acting.Audience), never from what the bot did; a command or item
 declaring nothing fails the first test, with what to add.
 
@@ -16,7 +17,6 @@ again on a new match.
 from __future__ import annotations
 
 import importlib
-import json
 import pkgutil
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
@@ -28,183 +28,17 @@ import simcord
 from discord import app_commands
 
 import games
+from bot import kits
 from bot.discord.acting import Audience
 from bot.discord.forms import FORM_ID
 from bot.discord.game_cog import GameCog
 from storage.records import MatchRecord, MatchStatus
 from tests.bot.discord import authorization_support as authz
-from tests.bot.discord.authorization_support import Cast, Where, Who
-from tests.bot.discord.support import Match, World, new_match, request
-from tests.bot.discord.test_expression import simple_move
-from tests.bot.logical_horror_support import SOLUTION
-from tests.bot.logical_horror_support import options_json as horror_options
-from tests.games.decoder.decoder_support import config as decoder_config
-from tests.games.runebreaker.runebreaker_support import CLASSIC_ROUND
-from tests.games.runebreaker.runebreaker_support import options_json as rune_options
+from tests.bot.discord.authorization_support import Cast, Plan, Stage, Where, Who
+from tests.bot.discord.support import Match, World
+from tests.facts import fact
 
-Drive = Callable[[World], Awaitable[Match]]
 AppCommand = app_commands.Command[Any, ..., Any]
-
-
-@dataclass(frozen=True)
-class Stage:
-    """A match brought to a state: its slash commands or its posted buttons are
-    driven there."""
-
-    name: str
-    drive: Drive
-
-
-@dataclass(frozen=True)
-class Plan:
-    """Where a game's commands are driven, and the states that post its buttons."""
-
-    commands: Stage
-    buttons: tuple[Stage, ...]
-
-
-# -- each game's states ----------------------------------------------------------------------
-
-
-async def goofspiel_started(world: World) -> Match:
-    return await new_match(world, game="goofspiel")
-
-
-async def expression_started(world: World) -> Match:
-    return await new_match(world, game="expression")
-
-
-async def expression_starter_asked(world: World) -> Match:
-    """Both ready: alice, the Advantage holder (seed 7), is asked who plays first."""
-    match = await expression_started(world)
-    await world.alice.send(match.private[0], "ready")
-    await world.bob.send(match.private[1], "ready")
-    return match
-
-
-async def expression_play_asked(world: World) -> Match:
-    """Alice plays first: she is asked for an expression (the Play… form)."""
-    match = await expression_starter_asked(world)
-    await world.alice.click(request(match.private[0], "I play first"), label="I play first")
-    return match
-
-
-async def expression_guess_asked(world: World) -> Match:
-    """Both have played round 1: the loser is asked for a guess (the Guess… form)
-    and the winner to reveal a tile."""
-    match = await expression_play_asked(world)
-    for seat in (0, 1):
-        mine = await world.bot.runtime.view(match.id, seat)
-        move = simple_move(mine, seat)
-        assert move is not None, f"seat {seat} has nothing to play: {mine['stage']}"
-        await world.seat(seat).send(match.private[seat], move)
-    return match
-
-
-DECODER_SELECTION = json.dumps(decoder_config(preset_hands=None))
-
-
-async def decoder_started(world: World) -> Match:
-    return await new_match(world, game="decoder", options=DECODER_SELECTION)
-
-
-async def decoder_rarities_asked(world: World) -> Match:
-    """Letter selection: each seat is asked the rarities of its extra tiles."""
-    match = await decoder_started(world)
-    await world.host.slash(match.room, "decoder begin")
-    return match
-
-
-async def decoder_hand_asked(world: World) -> Match:
-    """Alice has her extra tiles: she picks her hand from a menu."""
-    match = await decoder_rarities_asked(world)
-    rarities = request(match.private[0], "2 common + 1 uncommon")
-    await world.alice.click(rarities, label="2 common + 1 uncommon")
-    return match
-
-
-RUNES = rune_options(CLASSIC_ROUND, look_seconds=30)
-
-
-async def runebreaker_started(world: World) -> Match:
-    """Alice, the DMO, is asked who starts round 1."""
-    return await new_match(world, game="runebreaker", options=RUNES)
-
-
-async def runebreaker_first_turn(world: World) -> Match:
-    """Alice's turn to probe; only bob may buzz (in the room or his channel)."""
-    match = await runebreaker_started(world)
-    await world.alice.click(request(match.private[0], "I start"), label="I start")
-    await world.env.advance_time(31)
-    return match
-
-
-async def runebreaker_answers_asked(world: World) -> Match:
-    """Bob buzzed on alice's turn: both are asked for their answer (the Answer…
-    form, and Pass)."""
-    match = await runebreaker_first_turn(world)
-    await world.bob.click(request(match.room, "Buzz"), label="Buzz")
-    return match
-
-
-#: No timer due within SimCord's settle timeout (it would wait for it in real time).
-HORROR = horror_options(token_seconds=60, hint_seconds=120, host_confirms_win=True)
-
-
-async def horror_started(world: World) -> Match:
-    return await new_match(world, game="logical_horror", options=HORROR)
-
-
-async def horror_hint_held(world: World) -> Match:
-    """Each seat holds a token and a hint use: query and hint buttons."""
-    match = await horror_started(world)
-    await world.env.advance_time(121)
-    return match
-
-
-async def horror_win_claimed(world: World) -> Match:
-    """Alice's winning board waits for the host's word in the host log."""
-    match = await horror_hint_held(world)
-    await world.alice.send(match.private[0], f"public {SOLUTION}")
-    return match
-
-
-PLANS: dict[str, Plan] = {
-    "goofspiel": Plan(
-        Stage("started", goofspiel_started), (Stage("bids asked", goofspiel_started),)
-    ),
-    "expression": Plan(
-        Stage("planning", expression_started),
-        (
-            Stage("who plays first asked", expression_starter_asked),
-            Stage("expression asked", expression_play_asked),
-            Stage("guess asked", expression_guess_asked),
-        ),
-    ),
-    "decoder": Plan(
-        Stage("before letter selection", decoder_started),
-        (
-            Stage("rarities asked", decoder_rarities_asked),
-            Stage("hand asked", decoder_hand_asked),
-        ),
-    ),
-    "runebreaker": Plan(
-        Stage("DMO's choice", runebreaker_started),
-        (
-            Stage("DMO's choice", runebreaker_started),
-            Stage("alice probes, bob may buzz", runebreaker_first_turn),
-            Stage("answers asked after a buzz", runebreaker_answers_asked),
-        ),
-    ),
-    "logical_horror": Plan(
-        Stage("started", horror_started),
-        (
-            Stage("hint held", horror_hint_held),
-            Stage("win claimed", horror_win_claimed),
-        ),
-    ),
-}
-
 
 # -- the matrix -----------------------------------------------------------------------------
 
@@ -516,13 +350,14 @@ def test_what_each_audience_means(
 async def test_every_command_and_item_declares_an_audience(world: World) -> None:
     missing = authz.undeclared(world)
     assert not missing, "Who may use these is not declared:\n" + "\n".join(missing)
-    assert set(PLANS) == set(games.keys()), "every game needs a Plan in PLANS"
+    for key in kits.adapters():
+        plan(key)  # every game on Discord has one (else: what to add, and where)
     # The matrix looks for a game's items in that game's matches.
     homeless = [
         item.__name__
         for item in world.bot.dynamic_items
         if item.__module__.split(".")[:2] != ["bot", "discord"]
-        or item.__module__.split(".")[2] not in PLANS
+        or item.__module__.split(".")[2] not in games.keys()
     ]
     assert not homeless, f"items outside a game's package (bot/discord/<game>/): {homeless}"
     # A persistent view's fixed custom ids would escape the matrix: each must be
@@ -535,20 +370,22 @@ async def test_every_command_and_item_declares_an_audience(world: World) -> None
 
 
 async def test_authorization_of_server_wide_commands(cast: Cast) -> None:
-    """Commands about no match in particular, driven once (beside a Goofspiel match)."""
-    matrix = Matrix(cast, "goofspiel")
-    await drive_commands(matrix, PLANS["goofspiel"].commands, server_commands(cast.world))
+    """Commands about no match in particular, driven once (beside a match of the
+    first game)."""
+    first = next(iter(kits.adapters()))
+    matrix = Matrix(cast, first)
+    await drive_commands(matrix, plan(first).commands, server_commands(cast.world))
     assert matrix.cases > 0
     report(matrix)
 
 
-@pytest.mark.parametrize("game", sorted(games.keys()))
+@pytest.mark.parametrize("game", sorted(kits.adapters()))
 async def test_authorization_matrix(cast: Cast, game: str) -> None:
     world = cast.world
     matrix = Matrix(cast, game)
-    plan = PLANS[game]
-    await drive_commands(matrix, plan.commands, game_commands(world, game))
-    for stage in plan.buttons:
+    stages = plan(game)
+    await drive_commands(matrix, stages.commands, game_commands(world, game))
+    for stage in stages.buttons:
         await drive_buttons(matrix, stage)
     own = {
         item.__name__
@@ -556,28 +393,33 @@ async def test_authorization_matrix(cast: Cast, game: str) -> None:
         if item.__module__.startswith(f"bot.discord.{game}.")
     }
     matrix.failures += [
-        f"no state in PLANS[{game!r}] posts a {name}: add a Stage where it is posted"
+        f"no state in {game}'s PLAN ({WHERE.format(key=game)}) posts a {name}: add a Stage "
+        "where it is posted"
         for name in sorted(own - matrix.covered)
     ]
-    unsent = form_names(game) - matrix.forms_sent - set(FORMS_NOT_SENT.get(game, {}))
+    unsent = form_names(game) - matrix.forms_sent - set(fact(game, "FORMS_NOT_SENT"))
     matrix.failures += [
-        f"no state in PLANS[{game!r}] lets a player open and send the {name!r} form: add a "
-        "Stage where its button is posted (or, with the reason, to FORMS_NOT_SENT)"
+        f"no state in {game}'s PLAN ({WHERE.format(key=game)}) lets a player open and send "
+        f"the {name!r} form: add a Stage where its button is posted (or, with the reason, "
+        "to FORMS_NOT_SENT there)"
         for name in sorted(unsent)
     ]
     report(matrix)
 
 
-#: Forms the matrix opens (the opening check is the same as every form's) but does
-#: not send, and why.
-FORMS_NOT_SENT: dict[str, dict[str, str]] = {
-    "expression": {"final": "its button is posted only once a whole bout is played"},
-}
+#: Where each game's Discord facts live.
+WHERE = "tests/bot/discord/{key}/facts.py"
+
+
+def plan(game: str) -> Plan:
+    """The game's ``PLAN``: where its commands are driven, the states posting its buttons."""
+    found: Plan = fact(game, "PLAN")
+    return found
 
 
 def form_names(game: str) -> set[str]:
-    """The forms a game's adapter defines: each modal class's ``form`` name (Logical
-    Horror's one query form is named by its kind)."""
+    """The forms a game's adapter defines: each modal class's ``form`` name (or, for a
+    class with none, the names its facts' ``FORM_NAMES`` give it)."""
     package = f"bot.discord.{game}."
     # Every module of the adapter, so a form class is found even if nothing showed it.
     adapter = importlib.import_module(package.rstrip("."))
@@ -590,8 +432,6 @@ def form_names(game: str) -> set[str]:
         pending += modal.__subclasses__()
         if modal.__module__.startswith(package):
             form = getattr(modal, "form", None)
-            names |= {form} if isinstance(form, str) else set(QUERY_KINDS.get(modal.__name__, ()))
+            named: dict[str, tuple[str, ...]] = fact(game, "FORM_NAMES")
+            names |= {form} if isinstance(form, str) else set(named.get(modal.__name__, ()))
     return names
-
-
-QUERY_KINDS = {"QueryForm": ("public", "private")}

@@ -17,22 +17,19 @@ import discord
 import pytest
 import simcord
 
+from bot import kits
 from bot.discord.quoting import shown
 from tests.bot.discord.support import World, acknowledge_refusals, new_match
-from tests.bot.logical_horror_support import options_json as lh_options
-from tests.games.runebreaker.runebreaker_support import CLASSIC_ROUND
-from tests.games.runebreaker.runebreaker_support import options_json as rb_options
+from tests.facts import fact
 
 #: A typed mention that Discord would turn into a ping if it were allowed.
 LIVE_MENTION = re.compile(r"@everyone|@here|<@[!&]?[0-9]+>")
 
-OPTIONS = {
-    "goofspiel": None,
-    "expression": None,
-    "decoder": None,
-    "runebreaker": rb_options(CLASSIC_ROUND, first_seat=0, look_seconds=0),
-    "logical_horror": lh_options(token_seconds=5, hint_seconds=10),
-}
+
+def options(game: str) -> str | None:
+    """A match whose seats can type moves at once (the game's ``MATCH_OPTIONS``)."""
+    found: str | None = fact(game, "MATCH_OPTIONS")
+    return found
 
 
 def hostile(world: World, role: simcord.RoleHandle) -> list[str]:
@@ -83,11 +80,11 @@ def assert_pings_nobody(messages: list[object]) -> None:
         assert not LIVE_MENTION.search(content), content
 
 
-@pytest.mark.parametrize("game", list(OPTIONS))
+@pytest.mark.parametrize("game", kits.adapters())
 async def test_mentions_typed_in_a_private_channel_ping_nobody(world: World, game: str) -> None:
     role = pinging_role(world)
-    options = OPTIONS[game]
-    match = await new_match(world, game=game, **({"options": options} if options else {}))
+    chosen = options(game)
+    match = await new_match(world, game=game, **({"options": chosen} if chosen else {}))
     since = newest_id(world)
     for text in hostile(world, role):
         await world.alice.send(match.private[0], text)
@@ -104,7 +101,7 @@ async def test_mentions_given_to_slash_commands_ping_nobody(world: World) -> Non
     role = pinging_role(world)
     everyone = f"@everyone <@&{role.id}> <@{world.bob.id}> @here"
     expression = await new_match(world, game="expression")
-    horror = await new_match(world, game="logical_horror", options=OPTIONS["logical_horror"])
+    horror = await new_match(world, game="logical_horror", options=options("logical_horror"))
     since = newest_id(world)
     result = await world.alice.slash(expression.private[0], "expression play", expression=everyone)
     assert result.response is not None
