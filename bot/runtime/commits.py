@@ -20,7 +20,7 @@ from bot.runtime.live import LiveMatch, Pending, group_by_target
 from bot.runtime.matches import Matches
 from bot.runtime.outbox import Outbox
 from bot.runtime.writer import Writer
-from games import PUBLIC, Notice, Rejected
+from games import HOST, PUBLIC, Notice, Rejected
 from games.core import Actor, Audience
 from storage.records import MatchStatus, StaleVersion
 from storage.repository import MatchRepository
@@ -59,6 +59,14 @@ def notice(kind: str, audience: Audience = PUBLIC, **data: Any) -> Notice:
 def everyone(kind: str, **data: Any) -> list[Notice]:
     """A runtime notice for the room and both private channels."""
     return [notice(kind, audience, **data) for audience in EVERYONE]
+
+
+def host_change(
+    state: Any, notices: Sequence[Notice], payload: dict[str, Any], status: MatchStatus,
+    **optional: Any,
+) -> Change:  # fmt: skip
+    """A host command's step: logged as 'host', by the host (``optional``: now_ms, pause_reason)."""
+    return Change(state, notices, "host", HOST, payload, status, **optional)
 
 
 class Committer:
