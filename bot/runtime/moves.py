@@ -7,19 +7,17 @@ from __future__ import annotations
 from typing import Any
 
 from bot.runtime.commits import Change, Committer, notice
-from bot.runtime.host import HostCommands
+from bot.runtime.host import pause_change
 from bot.runtime.matches import Matches
 from bot.runtime.windows import check_open, closed, closed_message, describe, window_of
 from games import HOST, Notice, Rejected
 from games.core import Actor
-from storage.records import MatchStatus
 
 
 class Moves:
-    def __init__(self, matches: Matches, committer: Committer, host: HostCommands) -> None:
+    def __init__(self, matches: Matches, committer: Committer) -> None:
         self._matches = matches
         self._committer = committer
-        self._host = host
 
     async def submit_text(
         self, match_id: int, actor: Actor, text: str, *, window: str | None = None
@@ -58,9 +56,13 @@ class Moves:
             logged = notice("move_logged", HOST, seat=actor, move=text or describe(payload))
             notices = [*step.notices, logged]
             change = Change(step.state, notices, "action", actor, payload, live.status, now_ms=now)
-            await self._committer.commit(live, change)
-            if step.pause is not None and live.status is MatchStatus.RUNNING:
-                # The engine asked for it (a player's emergency pause): the move
-                # is committed first, then the match pauses as a host's pause does.
-                await self._host.pause_locked(live, step.pause)
+            if step.pause is None or live.game.outcome(step.state) is not None:
+                await self._committer.commit(live, change)
+            else:
+                # The engine asked for it (a player's emergency pause): the move and
+                # the pause are one step, committed together, so the room is never
+                # told of a pause the match did not take. The clock stops at the move.
+                pausing = pause_change(step.state, step.pause, now_ms=now)
+                with live.clock.switched(running=False, at_ms=now):
+                    await self._committer.commit(live, change, pausing)
             return [n for n in notices if n.audience == actor]

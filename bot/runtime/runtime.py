@@ -83,7 +83,7 @@ class MatchRuntime:
             sessionmaker, matches, committer, game_defaults=game_defaults or {}
         )
         self.host = host = HostCommands(matches, committer, outbox)
-        self.moves = Moves(matches, committer, host)
+        self.moves = Moves(matches, committer)
         self.disclosure = Disclosure(sessionmaker, matches, committer)
         self.reading = Reading(sessionmaker, matches)
         self.outages = Outages(matches, committer, outbox, host, deadlines)
