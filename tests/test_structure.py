@@ -30,8 +30,9 @@ MODULE_LIMIT = 400
 #: "path::Class" -> why it is still over CLASS_LIMIT.
 KNOWN_LONG_CLASSES: dict[str, str] = {
     "bot/discord/host/_cog.py::HostCog": (
-        "every /match subcommand is a method of the one cog discord.py registers as the "
-        "group; splitting it needs the group split into sub-cogs, not done in issue 21"
+        "the /match GroupCog, 258 lines: its subcommands are its methods, and so are the "
+        "channel helpers of /match new (_open_channels, _reopen_deleted, _introduce), which "
+        "could move to a module of their own; not in issue 21's runtime part"
     ),
 }
 #: "path" -> why it is still over MODULE_LIMIT.

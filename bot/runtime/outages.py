@@ -44,7 +44,7 @@ class Outages:
         self._host = host
         self._deadlines = deadlines
         self._reports: set[asyncio.Task[None]] = set()  # blocked-channel reports under way
-        outbox.on_blocked = self._on_blocked
+        outbox.on_blocked = self._on_blocked  # the outbox tells us of a channel it cannot reach
 
     # -- a channel the bot cannot reach ---------------------------------------------
 
