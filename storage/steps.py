@@ -1,17 +1,18 @@
 """Writing many matches' steps in one transaction: one statement per table.
 
 A step is what one move (or expiry, or host command) does to its match: the
-new state, checked against the version it was computed from, one event-log
-entry, and the messages it queues. :func:`write_steps` writes any number of
-them, for different matches, on the caller's connection, in three statements
-whatever their number:
+new state, checked against the version it was computed from, its event-log
+entries (one, or a move and the pause it calls), and the messages it queues.
+:func:`write_steps` writes any number of them, for different matches, on the
+caller's connection, in three statements whatever their number:
 
 - **matches**: ``UPDATE matches SET … FROM <rows> WHERE matches.id = rows.id
   AND matches.version = rows.version RETURNING id, version``. A step whose
   match is not at its version is simply not returned: it alone is refused,
   and nothing else of it is written.
 - **match_events**: ``INSERT … SELECT … FROM <rows>`` for the steps that
-  passed, each seq computed inside it (max + 1 for its match).
+  passed, each seq computed inside it (its match's max + 1, + its place in
+  the step).
 - **outbox**: ``INSERT … SELECT … FROM <rows> RETURNING id, match_id,
   target``; a step addresses each target at most once, so (match, target)
   names each new row, whatever order the database returns them in.
@@ -97,12 +98,13 @@ class NewMessage:
 
 @dataclass(frozen=True, slots=True)
 class StepWrite:
-    """Everything one step writes for one match. Without ``update`` (a reminder, a
-    restart notice) only the messages are queued, and nothing can refuse them."""
+    """Everything one step writes for one match: ``events`` are logged in their
+    order, all or none with the update. Without ``update`` (a reminder, a restart
+    notice) only the messages are queued, and nothing can refuse them."""
 
     match_id: int
     update: StateUpdate | None
-    event: NewEvent | None
+    events: Sequence[NewEvent]
     messages: Sequence[NewMessage]
 
 
@@ -248,6 +250,7 @@ _EVENT_ROWS: Final = _Rows(
     "step_events",
     [
         ("match_id", Integer()),
+        ("place", Integer()),  # 0, 1, …: the event's place among its step's events
         ("kind", String()),
         ("actor", String()),
         ("payload", _JSONText()),
@@ -258,12 +261,13 @@ _EVENT_ROWS: Final = _Rows(
 
 def _insert_events(dialect: str) -> Any:
     rows = _EVENT_ROWS.relation(dialect)
-    # One row per match in a batch, so max + 1 is each row's own next seq.
+    # One step per match in a batch, and the max read before any row is inserted
+    # (the statement's snapshot), so max + 1 + place is each row's own seq.
     next_seq = (
         select(func.coalesce(func.max(_EVENTS.c.seq), 0) + 1)
         .where(_EVENTS.c.match_id == rows.c.match_id)
         .scalar_subquery()
-    )
+    ) + rows.c.place
     columns = ("match_id", "seq", "kind", "actor", "payload", "now_ms", "created_at")
     source = select(
         rows.c.match_id, next_seq, rows.c.kind, rows.c.actor, rows.c.payload, rows.c.now_ms, _NOW
@@ -276,9 +280,9 @@ _INSERT_EVENTS: Final = _per_dialect(_insert_events)
 
 async def _append_events(conn: AsyncConnection, steps: Sequence[StepWrite], now: datetime) -> None:
     rows = [
-        (s.match_id, e.kind, e.actor, json.dumps(e.payload), e.now_ms)
+        (s.match_id, place, e.kind, e.actor, json.dumps(e.payload), e.now_ms)
         for s in steps
-        if (e := s.event) is not None
+        for place, e in enumerate(s.events)
     ]
     if rows:
         dialect = conn.dialect.name

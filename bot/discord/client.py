@@ -79,7 +79,7 @@ class GeniusBot(commands.Bot):
         self.engine = make_engine(settings.database.url, settings.database.pool())
         self.sessions = make_sessionmaker(self.engine)
         self.delivery = DiscordDelivery(self)
-        self.web = make_web(self)
+        self.web = make_web(self, settings.web, self.sessions)
         self.help_texts = {}
         self.sync_refused = set()
         self.forms = FormRoutes()
@@ -109,7 +109,8 @@ class GeniusBot(commands.Bot):
         )
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        await self.add_cog(OutageWatch(self))
+        grace = self.settings.discord.outage_grace_seconds
+        await self.add_cog(OutageWatch(self.runtime, grace_seconds=grace, closing=self.is_closed))
         # Restores unfinished matches, tells their rooms, re-sends the outbox.
         await self.runtime.start_up(owns_guild=self.settings.discord.owns_guild)
         if self.web is not None:
@@ -190,7 +191,7 @@ class GeniusBot(commands.Bot):
         then (bot.discord.replies.in_time defers moves that would miss them).
         A form's submission is routed here (see bot.discord.forms)."""
         interaction.extras.setdefault("arrived", self.loop.time())
-        await self.forms.dispatch(interaction)
+        await self.forms.dispatch(interaction, self.runtime)
 
     async def on_message(self, message: discord.Message, /) -> None:
         """No prefix commands: plain messages are moves, handled by the messages cog."""

@@ -16,15 +16,13 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 
 from bot.discord.acting import seat_for_click
 from bot.discord.errors import answer_interaction
-
-if TYPE_CHECKING:
-    from bot.discord.client import GeniusBot
+from bot.runtime import MatchRuntime
 
 FORM_ID = re.compile(
     r"^(?P<game>[a-z]+):modal:(?P<match>[0-9]+):(?P<form>[a-z_]+)(?::(?P<window>\S+))?$"
@@ -89,8 +87,8 @@ class FormRoutes:
     def add(self, game: str, handler: FormHandler) -> None:
         self._handlers[game] = handler
 
-    async def dispatch(self, interaction: discord.Interaction[Any]) -> None:
-        """Answer a form's submission if it is one of ours; ignore anything else."""
+    async def dispatch(self, interaction: discord.Interaction[Any], runtime: MatchRuntime) -> None:
+        """Answer a form's submission to ``runtime`` if it is one of ours; ignore anything else."""
         if interaction.type is not discord.InteractionType.modal_submit:
             return
         data = cast("Mapping[str, Any]", interaction.data or {})
@@ -100,7 +98,6 @@ class FormRoutes:
             return
         match_id = int(found["match"])
         try:
-            runtime = cast("GeniusBot", interaction.client).runtime
             record = await runtime.get(match_id)
             seat = seat_for_click(record, interaction.channel_id, interaction.user.id).seat
             values = submitted_values(data.get("components"))

@@ -13,38 +13,39 @@ once the bot is back. Matches a host had paused are left as they are.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from discord.ext import commands
 
+from bot.runtime import MatchRuntime
 from bot.runtime.scheduler import Timer
-
-if TYPE_CHECKING:
-    from bot.discord.client import GeniusBot
 
 log = logging.getLogger(__name__)
 
 
 class OutageWatch(commands.Cog):
-    def __init__(self, bot: GeniusBot) -> None:
-        self.bot = bot
-        self._grace: Timer | None = None  # armed while the connection is lost
+    """Takes what it needs from the bot as parameters: the bot's own module
+    imports this one, so this one does not import it back."""
 
-    @property
-    def grace_seconds(self) -> float:
-        return self.bot.settings.discord.outage_grace_seconds
+    def __init__(
+        self, runtime: MatchRuntime, *, grace_seconds: float, closing: Callable[[], bool]
+    ) -> None:
+        self.runtime = runtime
+        self.grace_seconds = grace_seconds
+        self._closing = closing  # the bot is shutting down (it saves clocks itself)
+        self._grace: Timer | None = None  # armed while the connection is lost
 
     @commands.Cog.listener()
     async def on_disconnect(self) -> None:
-        if self._grace is not None or self.bot.is_closed():
+        if self._grace is not None or self._closing():
             return  # already counting this outage; or shutting down, which saves clocks
-        held = self.bot.runtime.hold_clocks()
+        held = self.runtime.hold_clocks()
         log.warning("lost the connection to Discord; %d running match clocks held", held)
-        self._grace = self.bot.runtime.scheduler.call_later(self.grace_seconds, self._outlasted)
+        self._grace = self.runtime.scheduler.call_later(self.grace_seconds, self._outlasted)
 
     async def _outlasted(self) -> None:
         log.warning("still cut off from Discord after %.0f s: pausing", self.grace_seconds)
-        await self.bot.runtime.pause_held()
+        await self.runtime.pause_held()
 
     @commands.Cog.listener()
     async def on_resumed(self) -> None:
@@ -61,4 +62,4 @@ class OutageWatch(commands.Cog):
             self._grace.cancel()
             self._grace = None
             log.info("the connection to Discord is back")
-        await self.bot.runtime.release_clocks()
+        await self.runtime.release_clocks()

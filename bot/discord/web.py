@@ -8,27 +8,29 @@ wrapped so the spectator view follows the room live.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+import discord
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.config import WebSettings
 from bot.discord.replies import seat_names
 from bot.web import WebServer
 from storage.records import MatchRecord
 
-if TYPE_CHECKING:
-    from bot.discord.client import GeniusBot
 
-
-def make_web(bot: GeniusBot) -> WebServer | None:
-    """The bot's web server, or None when no port is configured."""
-    settings = bot.settings.web
+def make_web(
+    client: discord.Client, settings: WebSettings, sessions: async_sessionmaker[AsyncSession]
+) -> WebServer | None:
+    """The bot's web server, or None when no port is configured. (Given what it
+    needs, not the bot: the bot's module imports this one.)"""
     if settings.port is None:
         return None
 
     async def names(match: MatchRecord) -> Sequence[str]:
-        return await seat_names(bot, match)
+        return await seat_names(client, match)
 
     return WebServer(
-        bot.sessions,
+        sessions,
         host=settings.host,
         port=settings.port,
         public_url=settings.public_url,

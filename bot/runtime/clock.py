@@ -33,21 +33,23 @@ class MatchClock:
         if self._anchor is None:
             self._anchor = self._time.now()
 
-    def stop(self) -> int:
-        """Freeze the clock; returns the match time it stopped at."""
-        self.base_ms = self.now_ms()
+    def stop(self, at_ms: int | None = None) -> int:
+        """Freeze the clock, at ``at_ms`` if given (the time of the step that
+        stops it, read a moment ago), else now; returns the match time it stopped at."""
+        self.base_ms = self.now_ms() if at_ms is None else at_ms
         self._anchor = None
         return self.base_ms
 
     @contextmanager
-    def switched(self, *, running: bool) -> Iterator[None]:
-        """Start or stop the clock for a change that may still fail to be saved:
-        if the block raises, the clock is put back exactly as it was."""
+    def switched(self, *, running: bool, at_ms: int | None = None) -> Iterator[None]:
+        """Start or stop the clock (at ``at_ms``, as :meth:`stop`) for a change
+        that may still fail to be saved: if the block raises, the clock is put
+        back exactly as it was."""
         before = (self.base_ms, self._anchor)
         if running:
             self.start()
         else:
-            self.stop()
+            self.stop(at_ms)
         try:
             yield
         except BaseException:

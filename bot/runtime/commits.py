@@ -20,7 +20,7 @@ from bot.runtime.live import LiveMatch, Pending, group_by_target
 from bot.runtime.matches import Matches
 from bot.runtime.outbox import Outbox
 from bot.runtime.writer import Writer
-from games import PUBLIC, Notice, Rejected
+from games import HOST, PUBLIC, Notice, Rejected
 from games.core import Actor, Audience
 from storage.records import MatchStatus, StaleVersion
 from storage.repository import MatchRepository
@@ -61,6 +61,14 @@ def everyone(kind: str, **data: Any) -> list[Notice]:
     return [notice(kind, audience, **data) for audience in EVERYONE]
 
 
+def host_change(
+    state: Any, notices: Sequence[Notice], payload: dict[str, Any], status: MatchStatus,
+    **optional: Any,
+) -> Change:  # fmt: skip
+    """A host command's step: logged as 'host', by the host (``optional``: now_ms, pause_reason)."""
+    return Change(state, notices, "host", HOST, payload, status, **optional)
+
+
 class Committer:
     def __init__(
         self,
@@ -77,37 +85,45 @@ class Committer:
         self._matches = matches
         self._rearm = rearm
 
-    async def commit(self, live: LiveMatch, change: Change) -> None:
-        """Write the step (state with its version check + event + outbox), then
-        apply it: the match changes, its deadlines are re-armed, notices queued."""
-        now = live.clock.now_ms() if change.now_ms is None else change.now_ms
-        status = change.status
-        if change.state is not None and live.game.outcome(change.state) is not None:
+    async def commit(self, live: LiveMatch, change: Change, *then: Change) -> None:
+        """Write the step (state with its version check + events + outbox), then
+        apply it: the match changes, its deadlines are re-armed, notices queued.
+
+        ``then``: changes that follow from ``change`` within the same step (the
+        pause a move calls). All are one write, so none is stored without the
+        others: an event each, in order, their notices together, and the match
+        as the last leaves it."""
+        last = then[-1] if then else change
+        now = _now_ms(live, last)
+        status = last.status
+        if last.state is not None and live.game.outcome(last.state) is not None:
             status = MatchStatus.FINISHED
-        reason = change.pause_reason
+        reason = last.pause_reason
         if isinstance(reason, Unset):
             reason = live.record.pause_reason
-        groups = group_by_target(list(change.notices))
+        changes = (change, *then)
+        groups = group_by_target([n for c in changes for n in c.notices])
         update = StateUpdate(
             expected_version=live.record.version,
-            state=None if change.state is None else change.state.model_dump_json(),
+            state=None if last.state is None else last.state.model_dump_json(),
             status=status,
             clock_ms=now,
             pause_reason=reason,
         )
-        actor = None if change.actor is None else str(change.actor)
-        event = NewEvent(change.kind, actor, change.payload, now)
+        events = [
+            NewEvent(c.kind, None if c.actor is None else str(c.actor), c.payload, _now_ms(live, c))
+            for c in changes
+        ]
+        messages = [NewMessage(t, _dump(ns)) for t, ns in groups]
         try:
-            written = await self.writer.write(
-                StepWrite(live.id, update, event, [NewMessage(t, _dump(ns)) for t, ns in groups])
-            )
+            written = await self.writer.write(StepWrite(live.id, update, events, messages))
         except StaleVersion:
             # Another process wrote this match (two shards misconfigured onto one
             # guild, or a restore race): take its version rather than wedge.
             await self.resync(live)
             raise Rejected("The match changed elsewhere just now; look again and retry.") from None
         assert written.version is not None
-        live.state = change.state
+        live.state = last.state
         fields = {"version": written.version, "status": status, "clock_ms": now}
         live.record = live.record.model_copy(update={**fields, "pause_reason": reason})
         if status.over:
@@ -138,12 +154,16 @@ class Committer:
         async def one(live: LiveMatch, notices: list[Notice]) -> None:
             groups = group_by_target(notices)
             messages = [NewMessage(t, _dump(ns)) for t, ns in groups]
-            written = await self.writer.write(StepWrite(live.id, None, None, messages))
+            written = await self.writer.write(StepWrite(live.id, None, [], messages))
             ids = written.outbox_ids
             pending = [Pending(i, t, ns) for i, (t, ns) in zip(ids, groups, strict=True)]
             self._outbox.push(live, pending)
 
         await asyncio.gather(*(one(live, notices) for live, notices in batch))
+
+
+def _now_ms(live: LiveMatch, change: Change) -> int:
+    return live.clock.now_ms() if change.now_ms is None else change.now_ms
 
 
 # One call into pydantic's serializer per message, straight to the JSON text stored.

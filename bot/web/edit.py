@@ -7,7 +7,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.web import pages
-from bot.web.app import CONTEXT
+from bot.web.context import CONTEXT
 from bot.web.demo import DEMO_EDITORS
 from bot.web.links import EDIT
 from bot.web.spec import EditorSpec

@@ -11,7 +11,8 @@ from aiohttp import web
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.runtime.delivery import DeliveryPort
-from bot.web.app import WebContext, make_app
+from bot.web.app import make_app
+from bot.web.context import WebContext
 from bot.web.delivery import WebDelivery
 from bot.web.editor import EditorBuilder, editor_builder
 from bot.web.feed import Feeds

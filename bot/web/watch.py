@@ -15,7 +15,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.web import pages
-from bot.web.app import CONTEXT
+from bot.web.context import CONTEXT
 from bot.web.feed import RoomFeed, RoomStatus
 from bot.web.guard import client_of
 from bot.web.links import WATCH

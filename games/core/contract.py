@@ -98,9 +98,9 @@ ActionT = TypeVar("ActionT", bound=BaseModel)
 class Step(BaseModel, Generic[StateT]):
     """The result of setup, apply or expire: the new state and its notices.
 
-    ``pause`` (a reason) asks the runtime to pause the match once the step is
-    committed, as a host's pause would (Logical Horror: any player may pause
-    in an emergency; only the host resumes)."""
+    ``pause`` (a reason) asks the runtime to pause the match in the same
+    commit as the step, as a host's pause would (Logical Horror: any player may
+    pause in an emergency; only the host resumes)."""
 
     state: StateT
     notices: list[Notice] = Field(default_factory=list)

@@ -43,7 +43,7 @@ def _step(match_id: int, version: int, note: str, *, reason: str | None = None) 
     return StepWrite(
         match_id,
         StateUpdate(version, json.dumps({"note": note}), MatchStatus.RUNNING, 1000, reason),
-        NewEvent("action", "0", {"move": note}, 1000),
+        [NewEvent("action", "0", {"move": note}, 1000)],
         [NewMessage("public", notices), NewMessage("0", notices), NewMessage("host", "[]")],
     )
 
@@ -106,11 +106,36 @@ async def test_seq_and_versions_follow_on_across_batches(sessionmaker: Sessions)
         assert [e.seq for e in await MatchRepository(session).events(match_id)] == [1, 2, 3]
 
 
+async def test_a_steps_events_are_logged_in_order_all_or_none(sessionmaker: Sessions) -> None:
+    """A move and the pause it calls: two events of one step, numbered on from the
+    log, in the batch beside another match's step; refused together when stale."""
+    moving, other = await _matches(sessionmaker, 2)
+    await _write(sessionmaker, [_step(moving, 0, "first")])
+    paused = StateUpdate(1, json.dumps({"note": "p"}), MatchStatus.PAUSED, 2000, "lag")
+    events = [
+        NewEvent("action", "1", {"move": "pause"}, 2000),
+        NewEvent("host", "host", {"command": "pause", "reason": "lag"}, 2000),
+    ]
+    step = StepWrite(moving, paused, events, [])
+    results = await _write(sessionmaker, [step, _step(other, 0, "beside")])
+    assert [type(r) for r in results] == [StepWritten, StepWritten]
+    (stale,) = await _write(sessionmaker, [step])  # version 1 is gone: neither event again
+    assert isinstance(stale, StaleVersion)
+    async with sessionmaker() as session:
+        repo = MatchRepository(session)
+        logged = [(e.seq, e.kind, e.now_ms) for e in await repo.events(moving)]
+        assert logged == [(1, "action", 1000), (2, "action", 2000), (3, "host", 2000)]
+        assert [e.seq for e in await repo.events(other)] == [1]
+        record = await repo.get(moving)
+        assert record is not None
+        assert (record.status, record.pause_reason, record.clock_ms) == ("paused", "lag", 2000)
+
+
 async def test_messages_alone_need_no_version(sessionmaker: Sessions) -> None:
     """A reminder or a restart notice: only outbox rows, never refused."""
     first, second = await _matches(sessionmaker, 2)
     notice = json.dumps([{"audience": "public", "kind": "reminder", "data": {}}])
-    steps = [StepWrite(m, None, None, [NewMessage("public", notice)]) for m in (first, second)]
+    steps = [StepWrite(m, None, [], [NewMessage("public", notice)]) for m in (first, second)]
     results = await _write(sessionmaker, steps)
     assert [r.version for r in results if isinstance(r, StepWritten)] == [None, None]
     async with sessionmaker() as session:

@@ -309,7 +309,7 @@ async def test_a_failed_expiry_is_retried_not_lost(harness: Harness) -> None:
     failures = {"left": 1}
 
     async def flaky_transaction(steps: Any) -> Any:
-        if failures["left"] and any(s.event and s.event.kind == "expire" for s in steps):
+        if failures["left"] and any(e.kind == "expire" for s in steps for e in s.events):
             failures["left"] -= 1
             raise OSError("disk I/O error")
         return await real_transaction(steps)

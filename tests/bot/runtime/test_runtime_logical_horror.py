@@ -3,10 +3,14 @@ stop while paused and across a restart."""
 
 from __future__ import annotations
 
+import contextlib
+from typing import Any
+
 import pytest
 
-from games import HOST, Rejected
+from games import HOST, PUBLIC, Rejected
 from storage.records import MatchStatus, NewMatch, PlayerRecord
+from storage.repository import MatchRepository
 from tests.bot.runtime.conftest import Harness
 from tests.games.logical_horror.logical_horror_support import NOTHING, config
 
@@ -41,6 +45,44 @@ async def test_a_player_pauses_and_only_the_host_resumes(harness: Harness) -> No
         await harness.runtime.submit_text(match_id, 0, f"public {NOTHING}")
     await harness.runtime.resume(match_id)
     assert (await harness.runtime.get(match_id)).status is MatchStatus.RUNNING
+
+
+async def test_a_players_pause_is_stored_with_the_move_that_calls_it(harness: Harness) -> None:
+    """The process dies right after committing the move that calls the pause:
+    read back by a fresh runtime, the match is paused at that move's time (it
+    cannot run on with "pause called" posted), and its log holds both entries."""
+    match_id = await _started(harness)
+    await harness.advance(12)
+    writer = harness.runtime.writer
+    real_transaction = writer._transaction
+    died = False
+
+    async def dies_after_the_move(steps: Any) -> Any:
+        nonlocal died
+        if died:
+            raise OSError("the process is gone")
+        written = await real_transaction(steps)
+        died = any(e.kind == "action" for s in steps for e in s.events)
+        return written
+
+    writer._transaction = dies_after_the_move  # type: ignore[method-assign]
+    with contextlib.suppress(OSError):  # (a separate commit for the pause fails here)
+        await harness.runtime.submit_text(match_id, 1, "pause my screen froze")
+    harness.runtime.scheduler._heap.clear()
+    after = await harness.restart()
+    record = await after.runtime.get(match_id)
+    assert (record.status, record.clock_ms) == (MatchStatus.PAUSED, 12_000)
+    assert "my screen froze" in (record.pause_reason or "")
+    async with harness.sessions() as session:
+        events = await MatchRepository(session).events(match_id)
+    logged = [(e.kind, e.payload.get("command"), e.now_ms) for e in events[-2:]]
+    assert logged == [("action", None, 12_000), ("host", "pause", 12_000)]
+    # The room is told once, in the message of that one step: the call, then the pause.
+    room = harness.port.kinds(PUBLIC, match_id)
+    assert room[-2:] == ["pause_called", "match_paused"]
+    await after.advance(600)
+    assert await _tokens(after, match_id, 0) == 1  # paused: no token arrives
+    await after.runtime.shut_down()
 
 
 async def test_token_clocks_stop_while_paused(harness: Harness) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.runtime import ListDelivery, Undeliverable
-from bot.runtime.runtime import OUTAGE_REASON
+from bot.runtime.outages import OUTAGE_REASON
 from games import HOST
 from storage.records import MatchStatus
 from tests.bot.runtime.conftest import Harness

@@ -193,7 +193,7 @@ class _Recording(Writer):
 
 
 def _messages_only(match_id: int) -> StepWrite:
-    return StepWrite(match_id, None, None, [])
+    return StepWrite(match_id, None, [], [])
 
 
 async def test_everything_waiting_goes_in_the_next_batch_once_per_match() -> None:
