@@ -1,6 +1,11 @@
-"""Rounds and the match: starting a round, ending it with its points, and the
+"""Rounds and the match: opening a round, ending it with its points, and the
 end of the match. Shared by both variants; turns live in ``classic`` and
-``finals``, buzzes and answers in ``answers``.
+``finals``, buzzes and answers in ``answers``, which build on this module.
+
+A round that ends leaves the next one due (:func:`round_due`) rather than
+starting it: starting a round starts a variant's first turn, and the
+variants sit above this module, so ``engine`` starts it once the move or
+expiry that ended the round is done.
 """
 
 from __future__ import annotations
@@ -62,16 +67,16 @@ def public_boards(state: RuneBreakerState) -> dict[str, Any]:
     return shown
 
 
-def start_round(state: RuneBreakerState, number: int, now_ms: int) -> list[Notice]:
-    from games.runebreaker import classic, finals  # the variants call back into this module
-
+def open_round(state: RuneBreakerState, number: int) -> Notice:
+    """Set up round ``number`` and tell the room its public boards; its first
+    turn (or the classic look at the boards) is the variant's to start."""
     previous = state.round
     if previous is None:
         starter = state.first_seat if state.first_seat is not None else state.config.dmo
     else:
         starter = 1 - previous.starter
     state.round = RoundState(number=number, spec=round_spec(state, number), starter=starter)
-    opening = public(
+    return public(
         "round_started",
         round=number,
         rounds=ROUNDS,
@@ -80,9 +85,17 @@ def start_round(state: RuneBreakerState, number: int, now_ms: int) -> list[Notic
         look_seconds=state.config.look_seconds if state.config.variant == "classic" else 0,
         **public_boards(state),
     )
-    if state.config.variant == "finals":
-        return [opening, *finals.start_turn(state, 1, now_ms)]
-    return [opening, *classic.start_look(state, now_ms)]
+
+
+def round_due(state: RuneBreakerState) -> int | None:
+    """The round to start now, if any: round 1 once its first player is known,
+    the next one once a round has ended and the match has not."""
+    if state.outcome is not None:
+        return None
+    if state.round is None:
+        return 1 if state.first_seat is not None else None
+    ended = bool(state.results) and state.results[-1].number == state.round.number
+    return state.round.number + 1 if ended else None
 
 
 def end_round(
@@ -93,7 +106,8 @@ def end_round(
     now_ms: int,
     grades: list[list[int] | None] | None = None,
 ) -> list[Notice]:
-    """Score the round, tell the room its secrets, then the next round or the end."""
+    """Score the round and tell the room its secrets; then the end of the match,
+    or the next round is due (see :func:`round_due`)."""
     current = state.current
     for seat in SEATS:
         state.scores[seat] += points[seat]
@@ -136,7 +150,7 @@ def end_round(
             left=[state.reserves[s].left for s in SEATS],
         )
     )
-    return [*notices, *start_round(state, current.number + 1, now_ms)]
+    return notices
 
 
 def _answers(state: RuneBreakerState) -> list[dict[str, Any]]:
