@@ -18,7 +18,7 @@ Notices (audience: kind — data):
   round's runes, when the host reveals them after the end);
 - a seat: ``probe_again`` (classic, after an ERROR), ``probe_taken``,
   ``probe_error``, ``probe_results``, ``decipher_taken``, ``decipher_error``
-  (finals), ``answer_taken``;
+  (finals), ``answer_taken``, ``pass_taken``;
 - the host: ``probe_error_reason``.
 """
 

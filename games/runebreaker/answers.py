@@ -6,8 +6,11 @@ Answers are sealed: the opponent and the room learn only that one is in. The
 last valid answer counts, unless the seat is in a reserve period, where the
 first valid one counts and stops its clock (the rules' reserve rule). An
 answer window that runs out with nothing in starts the seat's next reserve
-period; with none left the seat has no answer. ``pass`` gives no answer at
-once and spends nothing. As soon as both seats are in, the answers are judged.
+period; with none left the seat has no answer (which the room sees happen).
+``pass`` gives no answer at once and spends nothing; it is sealed like an
+answer (the room learns only that the seat is in), and the judging tells how
+each seat responded: right, wrong, passed or no answer in time. As soon as
+both seats are in, the answers are judged.
 
 The classic end-of-round submission is an answer stage with no buzzer.
 """
@@ -94,14 +97,19 @@ def pass_answer(state: RuneBreakerState, seat: int, now_ms: int) -> list[Notice]
         raise Rejected("Your answer is in already; it stands.")
     state.current.answers[seat] = AnswerSlot(passed=True)
     clock.close_seat(state, seat)
-    return [public("answer_in", seat=seat), *_judge_if_all_in(state, now_ms)]
+    notices = [private(seat, "pass_taken"), public("answer_in", seat=seat)]
+    return [*notices, *_judge_if_all_in(state, now_ms)]
 
 
 def _open_slot(state: RuneBreakerState, seat: int) -> AnswerSlot:
     if state.stage != "answer":
         raise Rejected("No answer is asked for now.")
     slot = state.current.answers[seat]
-    if slot.passed or (slot.given and state.clocks[seat].window is None):
+    if slot.passed:
+        raise Rejected("You have passed; that stands.")
+    if slot.timed_out:
+        raise Rejected("Your time to answer is up.")
+    if slot.given and state.clocks[seat].window is None:
         raise Rejected("Your answer is in already; it stands.")
     return slot
 
@@ -114,14 +122,14 @@ def time_out(state: RuneBreakerState, seat: int, now_ms: int) -> list[Notice]:
         return _judge_if_all_in(state, now_ms)
     if clock.next_period(state, seat, now_ms):
         return [reserve_started(state, seat)]
-    state.current.answers[seat] = AnswerSlot(passed=True)
+    state.current.answers[seat] = AnswerSlot(timed_out=True)
     clock.close_seat(state, seat)
     return [public("no_answer", seat=seat), *_judge_if_all_in(state, now_ms)]
 
 
 def _judge_if_all_in(state: RuneBreakerState, now_ms: int) -> list[Notice]:
     slots = state.current.answers
-    if not all(slot.given or slot.passed for slot in slots):
+    if any(slot.response is None for slot in slots):
         return []
     clock.close_seats(state)
     if state.current.buzzer is None:
@@ -152,7 +160,13 @@ def _judge_buzz(state: RuneBreakerState, now_ms: int) -> list[Notice]:
     elif finals:
         points[buzzer] = -1
     result = public(
-        "buzz_result", buzzer=buzzer, correct=correct, points=points, round=current.number
+        "buzz_result",
+        buzzer=buzzer,
+        correct=correct,
+        # Sealed until now: whether each seat answered, passed or ran out of time.
+        responses=[slot.response for slot in current.answers],
+        points=points,
+        round=current.number,
     )
     if winner is not None:
         who = "the buzzer" if winner == buzzer else "the other seat"

@@ -154,7 +154,8 @@ def end_round(
 
 
 def _answers(state: RuneBreakerState) -> list[dict[str, Any]]:
-    """Each seat's answer, and for a classic board the Product it makes."""
+    """Each seat's answer (or that it passed or ran out of time), and for a
+    classic board the Product it makes."""
     spec = state.current.spec
     shown = []
     for slot in state.current.answers:
@@ -162,7 +163,14 @@ def _answers(state: RuneBreakerState) -> list[dict[str, Any]]:
         if slot.board is not None:
             product = run(spec, board_of(slot.board), spec.sequence).product
             made = list(product.cells) if product is not None else None
-        shown.append({"board": slot.board, "symbols": slot.symbols, "product": made})
+        shown.append(
+            {
+                "board": slot.board,
+                "symbols": slot.symbols,
+                "product": made,
+                "response": slot.response,
+            }
+        )
     return shown
 
 

@@ -1,7 +1,8 @@
 """Rune Breaker's texts for buzzes and answers: the buzz, the answer window (the
 room's notice; for a seat, its prompt), sealed answers as they come in, the
-buzz's result and play resuming. Answers stay sealed: the room and the other
-seat only learn that one is in, and who was right once both are judged."""
+buzz's result and play resuming. Answers stay sealed, and so does a pass: the
+room and the other seat only learn that a seat is in, and once both are
+judged, who was right, who was wrong and who passed."""
 
 from __future__ import annotations
 
@@ -59,9 +60,18 @@ def _answer_prompt(variant: object, final: bool, number: int, seconds: int) -> s
 
 
 def answer_in(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
+    """An answer or a pass: which one stays sealed until the answers are judged."""
     seat = notice.data.get("seat")
-    whose = "Your" if audience == seat else f"{who(names, seat)}'s"
-    return Rendered(text=f"📨 {whose} answer is in (sealed).")
+    if audience == seat:
+        return Rendered(text="📨 You are in (sealed).")
+    return Rendered(text=f"📨 {who(names, seat)} is in (sealed: an answer or a pass).")
+
+
+def pass_taken(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
+    return Rendered(
+        text="🔒 You pass: no answer from you this time. The room learns only that you are "
+        "in, until the answers are judged."
+    )
 
 
 def no_answer(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
@@ -73,15 +83,26 @@ def buzz_result(notice: Notice, audience: Audience, names: Sequence[str]) -> Ren
     data = notice.data
     buzzer = seat_or_none(data.get("buzzer"))
     correct = [bool(c) for c in [*as_list(data.get("correct")), False, False][:2]]
+    responses = [*as_list(data.get("responses")), None, None][:2]
     points = [as_int(p) for p in [*as_list(data.get("points")), 0, 0][:2]]
     marks = " · ".join(
         f"{who(names, seat)}{' (buzzer)' if seat == buzzer else ''} "
-        + ("✅ right" if correct[seat] else "❌ wrong")
+        + _judged(correct[seat], responses[seat])
         for seat in (0, 1)
     )
     scored = [f"{who(names, seat)} {signed(points[seat])}" for seat in (0, 1) if points[seat]]
     tail = f" → {', '.join(scored)}." if scored else " → nobody scores; play goes on."
     return Rendered(text=f"⚖️ The answers: {marks}{tail}")
+
+
+def _judged(correct: bool, response: object) -> str:
+    if correct:
+        return "✅ right"
+    if response == "pass":
+        return "passed"
+    if response == "no_answer":
+        return "⌛ no answer"
+    return "❌ wrong"
 
 
 def play_resumed(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:

@@ -46,6 +46,7 @@ class RuneBreakerRenderer(Renderer):
         "buzz_result": _answers.buzz_result,
         "play_resumed": _answers.play_resumed,
         "answer_taken": _answers.answer_taken,
+        "pass_taken": _answers.pass_taken,
     }
 
     def status(

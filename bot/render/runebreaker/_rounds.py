@@ -26,6 +26,8 @@ from bot.render.runebreaker._data import (
 from games.core.contract import Audience, Notice
 
 GRADE_NAMES = "exactness · precision · spatiality"
+#: A graded seat without a board: why, as the answers' reveal tells it.
+_NO_BOARD = {"pass": "passed (no board)", "no_answer": "no board in time"}
 
 
 def _variant(data: Mapping[str, object]) -> str:
@@ -170,10 +172,14 @@ def reserve_added(notice: Notice, audience: Audience, names: Sequence[str]) -> R
     return Rendered(text=f"➕ {added} each. Reserve: {reserves_text(data.get('left'), names)}.")
 
 
-def _grades(value: object, names: Sequence[str]) -> str:
+def _grades(value: object, answers: object, names: Sequence[str]) -> str:
+    responses = [a.get("response") for a in mappings(answers)] + [None, None]
     parts = []
     for seat, grade in enumerate([*as_list(value), None, None][:2]):
-        shown = " · ".join(str(as_int(g)) for g in as_list(grade)) if grade else "no board"
+        if grade:
+            shown = " · ".join(str(as_int(g)) for g in as_list(grade))
+        else:
+            shown = _NO_BOARD.get(str(responses[seat]), "no board")
         parts.append(f"{who(names, seat)} {shown}")
     return f"Graded on the Product each board gives ({GRADE_NAMES}, out of all cells): " + (
         " | ".join(parts)
@@ -201,7 +207,7 @@ def round_over(notice: Notice, audience: Audience, names: Sequence[str]) -> Rend
         f"Score: {scores_text(data.get('scores'), names)}.",
     ]
     if data.get("grades"):
-        lines.append(_grades(data.get("grades"), names))
+        lines.append(_grades(data.get("grades"), data.get("answers"), names))
     lines.append(f"The Command Sequence was {commands(data.get('sequence'))}. Runes: ")
     lines[-1] += _runes(data.get("runes")) + "."
     reagent, product = board_of(data.get("reagent")), board_of(data.get("product"))
@@ -217,7 +223,9 @@ def _deciding_answers(
     value: object, number: int, names: Sequence[str], images: list[Image]
 ) -> list[str]:
     """The answers that decided the round (public once it is over): a classic
-    board as a picture with the Product it makes, a finals sequence as text."""
+    board as a picture with the Product it makes, a finals sequence as text. A
+    pass or a missed window was told already (with the buzz's result, or
+    with the grades), so it is not told again here."""
     lines = []
     for seat, answer in enumerate(mappings(value)):
         if answer.get("symbols"):
@@ -225,7 +233,8 @@ def _deciding_answers(
             continue
         board = board_of(answer.get("board"))
         if board is None:
-            lines.append(f"{who(names, seat)} gave no answer.")
+            if answer.get("response") not in ("pass", "no_answer"):
+                lines.append(f"{who(names, seat)} gave no answer.")  # a notice from before
             continue
         label = f"{seat_name(names, seat)}'s answer"
         made = board_of(answer.get("product"))

@@ -122,7 +122,7 @@ async def test_a_classic_round_with_a_buzz_from_the_room(world: World) -> None:
         shown, {"answer": format_board(CLASSIC_ROUND.reagent_board())}
     )
     assert "Your Reagent Board is in" in said(taken)
-    assert "📨 alice's answer is in (sealed)." in texts(match.room)[-1]
+    assert "📨 alice is in (sealed: an answer or a pass)." in texts(match.room)[-1]
     await world.bob.send(match.private[1], f"answer {WRONG}")
 
     room = seen_by(match.room, world.carol)
@@ -280,7 +280,8 @@ async def test_buttons_and_forms_work_after_a_restart(world: World, settings: Se
     stale = await world.bob.click(old_probe, label="Probe…")
     assert stale.modal is None
     assert "Too late" in said(stale)
-    await world.bob.click(request(match.private[1], "Pass"), label="Pass")
+    passed = await world.bob.click(request(match.private[1], "Pass"), label="Pass")
+    assert "You pass: no answer from you this time" in said(passed)
     shown = await world.alice.click(request(match.private[0], "Answer…"), label="Answer…")
     await world.alice.submit_modal(shown, {"answer": board_text(CLASSIC_ROUND.reagent_board())})
     assert "Round 1 is over** — **alice** takes it (+1)" in "\n".join(texts(match.room))

@@ -172,9 +172,12 @@ def test_classic_texts() -> None:
     assert "`B` recolour red → blue" in over.text
     assert "The Reagent Board was:\n```\nRc .. .. .." in over.text
     assert [i.filename for i in over.images] == ["round1-revealed.png", "round1-answer2.png"]
-    assert "Ann gave no answer." in over.text
+    # Ann's missed window was told when it happened and with the judging.
+    assert "no answer" not in over.text
     assert "no answer in time" in render([by_kind["no_answer"]], PUBLIC).text
-    assert "nobody scores" in render([by_kind["buzz_result"]], PUBLIC).text
+    judged = [render([n], PUBLIC).text for n in table.notices if n.kind == "buzz_result"]
+    assert "Ann (buzzer) ❌ wrong · Bo passed → nobody scores" in judged[0]
+    assert "Ann ⌛ no answer · Bo (buzzer) ✅ right" in judged[1]
     assert "🏆 **Ann wins the match**" in render([by_kind["match_over"]], PUBLIC).text
 
 
@@ -214,6 +217,44 @@ def test_finals_texts() -> None:
     assert "(Decipher on #1)" in render([deciphered], 0).text
     assert "✅ **Ann** is done probing." in render([kinds["submissions_done"]], PUBLIC).text
     assert "→ Bo +2" in render([kinds["buzz_result"]], PUBLIC).text
+
+
+@pytest.mark.parametrize("variant", ["classic", "finals"])
+def test_a_pass_after_a_buzz_is_said_once_plainly(variant: str) -> None:
+    """Sealed while the other seat answers, then "passed" — never "answer is in",
+    "wrong" or "gave no answer" about a seat that passed."""
+    spec = CLASSIC_ROUND if variant == "classic" else FINALS_ROUND
+    table = Table.start(options(spec, first_seat=0, look_seconds=0))
+    if variant == "finals":
+        table.move(0, f"probe {PROBE} : A")
+        table.move(1, f"probe {PROBE} : C")
+        table.move(0, "done")
+        table.move(1, "done")
+    right = board_text(spec.reagent_board()) if variant == "classic" else "A B C"
+    table.move(1, "buzz")
+    before = len(table.notices)
+    table.move(0, "pass")
+    table.move(1, f"answer {right}")
+    after = table.notices[before:]
+    room = "\n".join(render([n], PUBLIC).text for n in after if n.audience == PUBLIC)
+    assert "📨 Ann is in (sealed: an answer or a pass)." in room
+    assert "Ann passed · Bo (buzzer) ✅ right" in room
+    assert room.count("passed") == 1
+    for wrong in ("Ann's answer is in", "Ann ❌", "Ann gave no answer"):
+        assert wrong not in room
+    mine = "\n".join(render([n], 0).text for n in after if n.audience == 0)
+    assert "🔒 You pass: no answer from you this time." in mine
+
+
+def test_a_pass_at_the_final_submission_shows_with_the_grades() -> None:
+    table = Table.start(options(CLASSIC_ROUND, first_seat=0, look_seconds=0))
+    for turn in range(9):
+        table.move(turn % 2, f"probe {PROBE} : C")
+    table.move(0, "pass")
+    table.move(1, f"answer {WRONG}")
+    over = render([next(n for n in table.notices if n.kind == "round_over")], PUBLIC).text
+    assert "Ann passed (no board) | Bo " in over
+    assert "no answer" not in over
 
 
 # -- secrets -----------------------------------------------------------------------------------

@@ -335,3 +335,42 @@ def test_the_deciding_answers_are_shown_when_the_round_ends() -> None:
     assert answers[1]["product"] == list(CLASSIC_ROUND.product().cells)
     assert answers[0]["product"] != answers[1]["product"]
     assert answers[0]["board"] is not None
+
+
+def test_a_pass_is_sealed_then_judged_as_a_pass() -> None:
+    """A pass tells its seat it passed; the room learns only that the seat is in,
+    until the judging says who passed (not "wrong", not "no answer")."""
+    table = Table.start(classic_config())
+    table.move(1, "buzz")
+    passed = table.move(0, "pass")
+    assert [(n.audience, n.kind, n.data) for n in passed] == [
+        (0, "pass_taken", {}),
+        (PUBLIC, "answer_in", {"seat": 0}),  # the same as for an answer
+    ]
+    judged = table.move(1, "answer " + SECRET)
+    result = next(n for n in judged if n.kind == "buzz_result")
+    assert result.data["responses"] == ["pass", "answer"]
+    assert result.data["correct"] == [False, True]
+    over = next(n for n in judged if n.kind == "round_over")
+    assert [a["response"] for a in over.data["answers"]] == ["pass", "answer"]
+
+
+def test_a_missed_answer_window_is_no_answer_not_a_pass() -> None:
+    table = Table.start(classic_config(reserve_periods=0))
+    table.move(1, "buzz")
+    table.move(1, "answer " + wrong_board(CLASSIC_ROUND))
+    judged = table.expire(0)
+    assert table.kinds(judged)[:2] == ["no_answer", "buzz_result"]
+    assert judged[1].data["responses"] == ["no_answer", "answer"]
+    with pytest.raises(Rejected, match="No answer is asked for now"):
+        table.move(0, "pass")
+
+
+def test_a_pass_at_the_final_submission_is_told_with_the_grades() -> None:
+    table = Table.start(classic_config())
+    _nine_turns(table)
+    table.move(0, "pass")
+    table.move(1, "answer " + wrong_board(CLASSIC_ROUND))
+    over = next(n for n in table.notices if n.kind == "round_over")
+    assert over.data["grades"][0] is None
+    assert [a["response"] for a in over.data["answers"]] == ["pass", "answer"]

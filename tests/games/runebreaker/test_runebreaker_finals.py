@@ -239,3 +239,17 @@ def test_an_answer_of_nested_repeats_is_judged_wrong_not_run_for_hours() -> None
     table.move(0, "answer " + "@" * 29 + "E")
     table.move(1, "pass")
     assert table.state.scores == [-1, 0]
+
+
+def test_a_buzzer_who_passes_is_judged_as_passed_and_loses_the_point() -> None:
+    table = Table.start(finals_config())
+    _both_probe(table)
+    table.move(1, "buzz")
+    passed = table.move(1, "pass")
+    assert [(n.audience, n.kind) for n in passed] == [(1, "pass_taken"), (PUBLIC, "answer_in")]
+    assert passed[1].data == {"seat": 1}
+    judged = table.move(0, f"answer {WRONG}")
+    result = next(n for n in judged if n.kind == "buzz_result")
+    assert result.data["responses"] == ["answer", "pass"]
+    assert result.data["points"] == [0, -1]  # both failed: the buzzer pays
+    assert table.view(1)["my_answer"]["passed"] is False  # the next buzz starts afresh
