@@ -13,6 +13,8 @@ from PIL import Image as PILImage
 
 import games.runebreaker
 from bot.render import MESSAGE_LIMIT, Rendered, renderer_for, split_message
+from bot.render.runebreaker import _board
+from bot.render.runebreaker._board import title_lines, title_width
 from games import Notice
 from games.core.contract import HOST, PUBLIC, Audience
 from games.runebreaker.rounds import RoundSpec
@@ -255,6 +257,36 @@ def test_a_pass_at_the_final_submission_shows_with_the_grades() -> None:
     over = render([next(n for n in table.notices if n.kind == "round_over")], PUBLIC).text
     assert "Ann passed (no board) | Bo " in over
     assert "no answer" not in over
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Turn 1 probe: 3 # 4",
+        "Turn 9 probe: % @ Q",
+        "Probe 12 (Decipher on #11): A B C D E F G",
+        "Probe 1: " + "ABCDEFGHIJKLMNOPQRSTUVWXYZ",  # one word wider than the board
+    ],
+)
+def test_a_probe_title_keeps_its_result_whole_within_the_board(label: str) -> None:
+    """It was cut to "Turn 1 probe: 3 # 4 -> ERR…" on a 4×4 board: measured with the
+    picture's own font, every line fits, and ERROR is a line of its own."""
+    width = _board.LABEL_W + 4 * _board.CELL
+    lines = title_lines(f"{label}\n→ ERROR", width)
+    assert lines[-1] == "-> ERROR"
+    assert all(title_width(line) <= width for line in lines), lines
+    if "XYZ" not in label:  # nothing of an ordinary label is cut either
+        assert " ".join(lines[:-1]) == label
+
+
+def test_an_error_probe_picture_is_as_tall_as_its_title() -> None:
+    table = Table.start(options(CLASSIC_ROUND, first_seat=0, look_seconds=0))
+    table.move(0, f"probe {EMPTY} : B")  # recolouring red on an empty board: ERROR
+    error = next(n for n in table.notices if n.kind == "probe_result")
+    (image,) = render([error], PUBLIC).images
+    two_lines = _board.TITLE_H + _board.TITLE_LINE
+    expected = 2 * _board.PAD + two_lines + _board.LABEL_H + 4 * _board.CELL
+    assert decoded(image.data).height == expected
 
 
 # -- secrets -----------------------------------------------------------------------------------
