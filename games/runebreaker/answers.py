@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from games.core import SEATS, Notice, Rejected
 from games.runebreaker import clock, judge
-from games.runebreaker.match import end_round, private, public, reserve_started
+from games.runebreaker.match import end_round, private, public, reserve_started, turn_prompts
 from games.runebreaker.models import Answer, AnswerSlot, RuneBreakerState
 
 
@@ -54,17 +54,18 @@ def open_answers(state: RuneBreakerState, length_ms: int, now_ms: int) -> list[N
     state.current.answers = [AnswerSlot(), AnswerSlot()]
     for seat in SEATS:
         clock.open_seat(state, seat, length_ms, now_ms)
-    return [
-        public(
-            "answers_open",
-            round=state.current.number,
-            buzzer=state.current.buzzer,
-            seconds=length_ms // 1000,
-            variant=state.config.variant,
-            # The decision window both answers aim at, for the adapters' buttons.
-            window=clock.window(state, state.current.buzzer or 0),
-        )
+    shown = {
+        "round": state.current.number,
+        "buzzer": state.current.buzzer,
+        "seconds": length_ms // 1000,
+        "variant": state.config.variant,
+    }
+    prompts = [
+        # The decision window the answer aims at, for the adapters' buttons.
+        private(seat, "answer_prompt", **shown, window=clock.window(state, seat))
+        for seat in SEATS
     ]
+    return [public("answers_open", **shown), *prompts]
 
 
 def answer(state: RuneBreakerState, seat: int, action: Answer, now_ms: int) -> list[Notice]:
@@ -191,7 +192,27 @@ def _resume(state: RuneBreakerState, now_ms: int) -> list[Notice]:
         state.clocks[active].reserve = current.held_reserve
     current.resume_stage, current.held_ms = None, None
     current.answers = [AnswerSlot(), AnswerSlot()]  # nobody owes an answer now
-    return [public("play_resumed", round=current.number, turn=current.turn, stage=state.stage)]
+    resumed = public("play_resumed", round=current.number, turn=current.turn, stage=state.stage)
+    if state.stage == "probe":
+        return [resumed, *turn_prompts(state, held // 1000, resumed=True)]
+    return [resumed, *_buzz_prompts(state, held // 1000)]
+
+
+def _buzz_prompts(state: RuneBreakerState, seconds: int) -> list[Notice]:
+    """Finals: the buzz-in phase resumes; the seats that have not buzzed may."""
+    current = state.current
+    return [
+        private(
+            seat,
+            "buzz_prompt",
+            round=current.number,
+            turn=current.turn,
+            seconds=seconds,
+            window=clock.window(state, seat),
+        )
+        for seat in SEATS
+        if not current.buzzed[seat]
+    ]
 
 
 def _grade_final(state: RuneBreakerState, now_ms: int) -> list[Notice]:

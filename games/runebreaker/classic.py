@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.core import Notice, Rejected
 from games.runebreaker import clock, judge
 from games.runebreaker.answers import open_answers
-from games.runebreaker.match import forfeit, private, public, reserve_started
+from games.runebreaker.match import announce_turn, forfeit, private, public, reserve_started
 from games.runebreaker.models import (
     MAX_ERRORS,
     ChooseFirst,
@@ -56,16 +56,7 @@ def start_turn(state: RuneBreakerState, turn: int, now_ms: int) -> list[Notice]:
     clock.close_room(state)
     active = current.active()
     clock.open_seat(state, active, state.config.probe_seconds * 1000, now_ms)
-    return [
-        public(
-            "turn_started",
-            round=current.number,
-            turn=turn,
-            turns=state.config.turns,
-            seat=active,
-            seconds=state.config.probe_seconds,
-        )
-    ]
+    return announce_turn(state)
 
 
 def probe(state: RuneBreakerState, seat: int, action: Probe, now_ms: int) -> list[Notice]:

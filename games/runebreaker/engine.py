@@ -21,7 +21,7 @@ from games.core import (
 )
 from games.runebreaker import answers, classic, clock, finals, reveal
 from games.runebreaker.grammar import MAX_MOVE_CHARS, parse
-from games.runebreaker.match import open_round, public, round_due
+from games.runebreaker.match import open_round, private, public, round_due
 from games.runebreaker.models import (
     Answer,
     Buzz,
@@ -60,7 +60,16 @@ class RuneBreaker(Game[RuneBreakerConfig, RuneBreakerState, RuneBreakerAction]):
         if config.variant == "classic" and config.first_seat is None:
             state.stage = "choose"
             clock.open_seat(state, config.dmo, config.choose_seconds * 1000, now_ms)
-            return Step(state=state, notices=[opening, public("choose_first", dmo=config.dmo)])
+            asked = [
+                public("choose_first", dmo=config.dmo),
+                private(
+                    config.dmo,
+                    "first_prompt",
+                    seconds=config.choose_seconds,
+                    window=clock.window(state, config.dmo),
+                ),
+            ]
+            return Step(state=state, notices=[opening, *asked])
         state.first_seat = config.first_seat
         return Step(state=state, notices=[opening, *_start_round(state, 1, now_ms)])
 

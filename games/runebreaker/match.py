@@ -34,6 +34,43 @@ def private(seat: int, kind: str, **data: Any) -> Notice:
     return Notice(audience=seat, kind=kind, data=data)
 
 
+def announce_turn(state: RuneBreakerState) -> list[Notice]:
+    """A turn has started: the room is told whose it is, each seat what it may do."""
+    current, config = state.current, state.config
+    started = public(
+        "turn_started",
+        round=current.number,
+        turn=current.turn,
+        turns=config.turns,
+        seat=current.active() if config.variant == "classic" else None,
+        seconds=config.probe_seconds,
+    )
+    return [started, *turn_prompts(state, config.probe_seconds)]
+
+
+def turn_prompts(state: RuneBreakerState, seconds: int, *, resumed: bool = False) -> list[Notice]:
+    """Each seat's prompt for the turn under way: classic, the active seat probes
+    and the other may buzz; finals, both probe privately. A resumed classic turn
+    (after a buzz nobody got right) prompts only the seat that probes."""
+    current = state.current
+    active = current.active() if state.config.variant == "classic" else None
+    seats = [active] if resumed and active is not None else list(SEATS)
+    return [
+        private(
+            seat,
+            "turn_prompt",
+            round=current.number,
+            turn=current.turn,
+            turns=state.config.turns,
+            active=active,
+            seconds=seconds,
+            resumed=resumed,
+            window=clock.window(state, seat),
+        )
+        for seat in seats
+    ]
+
+
 def round_spec(state: RuneBreakerState, number: int) -> RoundSpec:
     """The host's round if the config fixes it, else one generated from the seed
     (drawn only when the round starts, so the state never holds a later round)."""

@@ -1,8 +1,9 @@
 """Rune Breaker's texts for buzzes and answers: the buzz, the answer window (the
-room's notice; for a seat, its prompt), sealed answers as they come in, the
-buzz's result and play resuming. Answers stay sealed, and so does a pass: the
-room and the other seat only learn that a seat is in, and once both are
-judged, who was right, who was wrong and who passed."""
+room's notice, and each seat's prompt), sealed answers as they come in, the
+buzz's result and play resuming (with the finals' prompt to buzz again).
+Answers stay sealed, and so does a pass: the room and the other seat only
+learn that a seat is in, and once both are judged, who was right, who was
+wrong and who passed."""
 
 from __future__ import annotations
 
@@ -28,18 +29,33 @@ def answers_open(notice: Notice, audience: Audience, names: Sequence[str]) -> Re
     data = notice.data
     seconds = as_int(data.get("seconds"))
     buzzer = seat_or_none(data.get("buzzer"))
-    number = as_int(data.get("round"))
-    if audience in (0, 1):
-        return Rendered(text=_answer_prompt(data.get("variant"), buzzer is None, number, seconds))
     if buzzer is None:
         return Rendered(
-            text=f"✍️ **Final submission** (round {number}): all turns are played. Both players "
-            f"have {seconds} s to submit a Reagent Board privately; the boards are graded on "
-            "the Product each produces."
+            text=f"✍️ **Final submission** (round {as_int(data.get('round'))}): all turns are "
+            f"played. Both players have {seconds} s to submit a Reagent Board privately; the "
+            "boards are graded on the Product each produces."
         )
     return Rendered(
         text=f"✍️ Both players have {seconds} s to answer privately. If both are right, "
         f"**{who(names, buzzer)}** (who buzzed) takes the round."
+    )
+
+
+def answer_prompt(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
+    """A seat's own prompt to answer (after a buzz, or the classic final submission)."""
+    data = notice.data
+    final = seat_or_none(data.get("buzzer")) is None
+    seconds, number = as_int(data.get("seconds")), as_int(data.get("round"))
+    return Rendered(text=_answer_prompt(data.get("variant"), final, number, seconds))
+
+
+def buzz_prompt(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
+    """Finals: the buzz-in phase resumes and this seat has not buzzed this turn."""
+    data = notice.data
+    where = f"round {as_int(data.get('round'))}, turn {as_int(data.get('turn'))}"
+    return Rendered(
+        text=f"🔔 **The buzz-in phase resumes** ({where}, {as_int(data.get('seconds'))} s "
+        "left). Know the Command Sequence? **Buzz**, `buzz` or `/runebreaker buzz`."
     )
 
 

@@ -40,8 +40,6 @@ OTHER_MIRROR = ".. Yt Yt .. / Oc .. .. Oc / .. .. .. .. / Px .. .. Px"
 WRONG = wrong_board(CLASSIC_ROUND)
 #: Every kind the engine's docstring lists.
 KINDS = frozenset(re.findall(r"``([a-z_]+)``", games.runebreaker.__doc__.split("Notices")[1]))
-#: The room's notices the Discord adapter also shows a seat, as its prompt.
-PROMPTS = frozenset({"choose_first", "turn_started", "answers_open", "play_resumed"})
 
 
 def first(table: Table) -> dict[str, Notice]:
@@ -98,14 +96,18 @@ def graded_match() -> Table:
 
 
 def finals_match(spec: RoundSpec = FINALS_ROUND, alice: tuple[str, str] = (MIRROR, "A B")) -> Table:
-    """Probes, an ERROR, both done, Decipher (an ERROR, then taken), a buzz."""
+    """Probes, an ERROR, both done, a buzz nobody gets right, Decipher (an ERROR,
+    then taken), a buzz."""
     table = Table.start(options(spec, decipher_seat=0))
     table.move(0, f"probe {alice[0]} : {alice[1]}")
     table.move(0, f"probe {EMPTY} : A")
     table.move(1, f"probe {OTHER_PROBE} : C D")
     table.move(0, "done")
     table.move(1, "done")
-    table.expire(None)  # nobody buzzes: turn 2
+    table.move(1, "buzz")
+    table.move(1, "answer C B A")  # wrong: Bo pays a point, and Ann may still buzz
+    table.move(0, "pass")
+    table.expire(None)  # nobody buzzes again: turn 2
     table.move(0, "decipher 1 : E")
     table.move(0, "decipher 1 : C")
     table.move(0, f"probe {PROBE} : F")
@@ -121,13 +123,8 @@ def finals_match(spec: RoundSpec = FINALS_ROUND, alice: tuple[str, str] = (MIRRO
 
 
 def _each(table: Table) -> list[tuple[Notice, Audience]]:
-    """Every notice for its audience; the room's prompts for each seat too."""
-    shown: list[tuple[Notice, Audience]] = []
-    for notice in table.notices:
-        shown.append((notice, notice.audience))
-        if notice.kind in PROMPTS:
-            shown += [(notice, 0), (notice, 1)]
-    return shown
+    """Every notice for its audience (a seat's prompts are its own notices)."""
+    return [(notice, notice.audience) for notice in table.notices]
 
 
 # -- every kind --------------------------------------------------------------------------------
@@ -166,9 +163,15 @@ def test_classic_texts() -> None:
     assert "Rc .. Gs ..  →  .. Bc .. Gs" in shown.text
     assert [i.filename for i in shown.images] == ["probe-r1-p1-2.png"]
     turn = next(n for n in table.notices if n.kind == "turn_started")
-    assert "🎯 **Your turn**" in render([turn], 0).text
-    assert "You may buzz once" in render([turn], 1).text
     assert "**Ann** probes" in render([turn], PUBLIC).text
+    prompts = [n for n in table.notices if n.kind == "turn_prompt"][:2]
+    assert [n.audience for n in prompts] == [0, 1]
+    assert "🎯 **Your turn** (round 1, turn 1/9, 150 s)" in render(prompts[:1], 0).text
+    assert "**Ann**'s turn (round 1, turn 1/9). You may buzz once" in render(prompts[1:], 1).text
+    resumed = next(n for n in table.notices if n.kind == "turn_prompt" and n.data["resumed"])
+    assert "▶️ **Your turn resumes**" in render([resumed], resumed.audience).text
+    chooser = next(n for n in table.notices if n.kind == "first_prompt")
+    assert "👑 You are the DMO" in render([chooser], chooser.audience).text
     over = render([by_kind["round_over"]], PUBLIC)
     assert "**Bo** takes it (+1)" in over.text
     assert "`B` recolour red → blue" in over.text
@@ -198,8 +201,10 @@ def test_graded_boards_and_the_answer_picture() -> None:
     assert "Your Reagent Board is in (sealed)" in out.text
     assert ".. .. Ot .." in out.text
     assert [i.filename for i in out.images] == ["answer.png"]
-    final = next(n for n in table.notices if n.kind == "answers_open")
-    assert "**Final submission**" in render([final], 0).text
+    final = next(n for n in table.notices if n.kind == "answer_prompt" and n.audience == 0)
+    assert "✍️ **Final submission** (round 1, 180 s): send the Reagent Board" in (
+        render([final], 0).text
+    )
 
 
 def test_finals_texts() -> None:
@@ -218,7 +223,11 @@ def test_finals_texts() -> None:
     deciphered = [n for n in table.notices if n.kind == "probe_results" and n.audience == 0][-1]
     assert "(Decipher on #1)" in render([deciphered], 0).text
     assert "✅ **Ann** is done probing." in render([kinds["submissions_done"]], PUBLIC).text
-    assert "→ Bo +2" in render([kinds["buzz_result"]], PUBLIC).text
+    judged = [render([n], PUBLIC).text for n in table.notices if n.kind == "buzz_result"]
+    assert "Ann passed · Bo (buzzer) ❌ wrong → Bo −1" in judged[0]
+    assert "→ Bo +2" in judged[1]
+    again = render([kinds["buzz_prompt"]], 0).text
+    assert "🔔 **The buzz-in phase resumes** (round 1, turn 1" in again
 
 
 @pytest.mark.parametrize("variant", ["classic", "finals"])

@@ -253,3 +253,17 @@ def test_a_buzzer_who_passes_is_judged_as_passed_and_loses_the_point() -> None:
     assert result.data["responses"] == ["answer", "pass"]
     assert result.data["points"] == [0, -1]  # both failed: the buzzer pays
     assert table.view(1)["my_answer"]["passed"] is False  # the next buzz starts afresh
+
+
+def test_the_engine_prompts_each_seat_to_probe_and_to_buzz_again() -> None:
+    table = Table.start(finals_config())
+    turn = {n.audience: n.data for n in table.notices if n.kind == "turn_prompt"}
+    assert set(turn) == {0, 1}
+    assert all(p["active"] is None and p["window"] == "submit:1:1" for p in turn.values())
+    _both_probe(table)
+    table.move(0, "buzz")
+    table.move(0, f"answer {WRONG}")
+    resumed = table.move(1, f"answer {WRONG}")
+    asked = {n.audience: n.data for n in resumed if n.kind == "buzz_prompt"}
+    assert list(asked) == [1]  # seat 0 has buzzed this turn
+    assert asked[1]["window"] == GAME.window(table.state, 1) == "buzz_in:1:1"
