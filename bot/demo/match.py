@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.kits import demo_flag, demo_player, host_script
-from bot.render import renderer_for
+from bot.render import Image, renderer_for
 from bot.runtime import ManualTime, MatchRuntime, Scheduler
 from games import HOST, PUBLIC, Notice
 from games.core import Audience
@@ -33,7 +33,6 @@ class RoomPrinter:
     async def deliver(self, match: MatchRecord, target: str, notices: list[Notice]) -> None:
         if target != "public" and not self.private:
             return
-        rendered = renderer_for(match.game).render(notices, _audience(target), names=NAMES)
         where = (
             "room"
             if target == "public"
@@ -41,12 +40,30 @@ class RoomPrinter:
             if target.isdigit()
             else target
         )
-        print(f"[{where}] {rendered.text}", file=self.out)
-        for image in rendered.images:
-            path = self.image_dir / f"{len(self.images) + 1:03d}-{image.filename}"
-            path.write_bytes(image.data)
-            self.images.append(path)
-            print(f"[{where}] (image saved: {path})", file=self.out)
+        # One message per step, as the bot posts it, but each picture printed
+        # right after the post it illustrates, not after the whole message.
+        head = f"[{where}] "
+        for text, images in _posts(match.game, notices, _audience(target)):
+            if text:
+                print(f"{head}{text}", file=self.out)
+                head = ""
+            for image in images:
+                path = self.image_dir / f"{len(self.images) + 1:03d}-{image.filename}"
+                path.write_bytes(image.data)
+                self.images.append(path)
+                print(f"[{where}] (image saved: {path})", file=self.out)
+
+
+def _posts(game: str, notices: list[Notice], audience: Audience) -> list[tuple[str, list[Image]]]:
+    """One step's notices as a message renders them (:meth:`Renderer.render`), each
+    with its own pictures: of two with the same file name, only the last is kept."""
+    renderer = renderer_for(game)
+    parts = [renderer.render_notice(n, audience, NAMES) for n in renderer.prepare(notices)]
+    kept = {image.filename: image for part in parts for image in part.images}
+    return [
+        (part.text, [image for image in part.images if kept[image.filename] is image])
+        for part in parts
+    ]
 
 
 def _audience(target: str) -> Audience:

@@ -6,9 +6,7 @@ becomes one message (split under 2,000 characters, images on the last part).
 A game's adapter may add buttons to what a seat receives (see
 :meth:`DiscordDelivery.add_view_factory`) and to the room's messages
 (:meth:`~DiscordDelivery.add_room_view_factory`) and to the host log's
-(:meth:`~DiscordDelivery.add_host_view_factory`), and may have some of the
-room's notices shown in a seat's private channel too, as that seat's prompt
-(:meth:`~DiscordDelivery.add_prompts`).
+(:meth:`~DiscordDelivery.add_host_view_factory`).
 """
 
 from __future__ import annotations
@@ -34,8 +32,6 @@ ViewFactory = Callable[[MatchRecord, int, Sequence[Notice]], discord.ui.View | N
 RoomViewFactory = Callable[[MatchRecord, Sequence[Notice]], discord.ui.View | None]
 #: Builds the buttons for a host log message from the notices it carries, or None.
 HostViewFactory = Callable[[MatchRecord, Sequence[Notice]], discord.ui.View | None]
-#: Of a room message's notices, those a seat is also shown privately (its prompts).
-Prompts = Callable[[MatchRecord, int, Sequence[Notice]], list[Notice]]
 
 
 def audience_of(target: str) -> Audience:
@@ -58,7 +54,6 @@ class DiscordDelivery:
         self._client = client
         self._views: dict[str, ViewFactory] = {}
         self._room_views: dict[str, RoomViewFactory] = {}
-        self._prompts: dict[str, Prompts] = {}
         self._host_views: dict[str, HostViewFactory] = {}
         # A delivery that failed part-way: the messages Discord already took, so
         # its retry (the outbox retries the same notices next) posts only the rest.
@@ -73,12 +68,6 @@ class DiscordDelivery:
     def add_host_view_factory(self, game_key: str, factory: HostViewFactory) -> None:
         """Buttons on the host log's messages (say, to confirm a claimed win)."""
         self._host_views[game_key] = factory
-
-    def add_prompts(self, game_key: str, prompts: Prompts) -> None:
-        """For engines that tell the room whose move it is rather than the seat: the
-        notices ``prompts`` picks are also posted in that seat's private channel,
-        rendered for the seat and with its buttons, after the room's message."""
-        self._prompts[game_key] = prompts
 
     async def deliver(self, match: MatchRecord, target: str, notices: list[Notice]) -> None:
         key = (match.id, target)
@@ -97,13 +86,6 @@ class DiscordDelivery:
         audience = audience_of(target)
         names = await seat_names(self._client, match)
         await self._post(match, target, audience, notices, names, progress)
-        prompts = self._prompts.get(match.game)
-        if prompts is None or audience != PUBLIC:
-            return
-        for player in match.players:
-            mine = prompts(match, player.seat, notices)
-            if mine:
-                await self._post(match, str(player.seat), player.seat, mine, names, progress)
 
     def _view(
         self, match: MatchRecord, audience: Audience, notices: Sequence[Notice]

@@ -16,9 +16,14 @@ Notices (audience: kind — data):
   ``reserve_started``, ``reserve_added``, ``round_over`` (with the round's
   secrets), ``out_of_time``, ``match_over``, and ``secrets_revealed`` (every
   round's runes, when the host reveals them after the end);
+- a seat, its prompts: ``first_prompt`` (the DMO's choice), ``turn_prompt``
+  (classic: probe, or buzz on the opponent's turn; finals: probe), ``answer_prompt``
+  (after a buzz, or the classic final submission) and ``buzz_prompt`` (finals,
+  the buzz-in phase resuming; it opens with ``probe_results``), each naming the
+  decision window it opens;
 - a seat: ``probe_again`` (classic, after an ERROR), ``probe_taken``,
   ``probe_error``, ``probe_results``, ``decipher_taken``, ``decipher_error``
-  (finals), ``answer_taken``;
+  (finals), ``answer_taken``, ``pass_taken``;
 - the host: ``probe_error_reason``.
 """
 

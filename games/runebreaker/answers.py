@@ -6,8 +6,11 @@ Answers are sealed: the opponent and the room learn only that one is in. The
 last valid answer counts, unless the seat is in a reserve period, where the
 first valid one counts and stops its clock (the rules' reserve rule). An
 answer window that runs out with nothing in starts the seat's next reserve
-period; with none left the seat has no answer. ``pass`` gives no answer at
-once and spends nothing. As soon as both seats are in, the answers are judged.
+period; with none left the seat has no answer (which the room sees happen).
+``pass`` gives no answer at once and spends nothing; it is sealed like an
+answer (the room learns only that the seat is in), and the judging tells how
+each seat responded: right, wrong, passed or no answer in time. As soon as
+both seats are in, the answers are judged.
 
 The classic end-of-round submission is an answer stage with no buzzer.
 """
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 from games.core import SEATS, Notice, Rejected
 from games.runebreaker import clock, judge
-from games.runebreaker.match import end_round, private, public, reserve_started
+from games.runebreaker.match import end_round, private, public, reserve_started, turn_prompts
 from games.runebreaker.models import Answer, AnswerSlot, RuneBreakerState
 
 
@@ -51,17 +54,18 @@ def open_answers(state: RuneBreakerState, length_ms: int, now_ms: int) -> list[N
     state.current.answers = [AnswerSlot(), AnswerSlot()]
     for seat in SEATS:
         clock.open_seat(state, seat, length_ms, now_ms)
-    return [
-        public(
-            "answers_open",
-            round=state.current.number,
-            buzzer=state.current.buzzer,
-            seconds=length_ms // 1000,
-            variant=state.config.variant,
-            # The decision window both answers aim at, for the adapters' buttons.
-            window=clock.window(state, state.current.buzzer or 0),
-        )
+    shown = {
+        "round": state.current.number,
+        "buzzer": state.current.buzzer,
+        "seconds": length_ms // 1000,
+        "variant": state.config.variant,
+    }
+    prompts = [
+        # The decision window the answer aims at, for the adapters' buttons.
+        private(seat, "answer_prompt", **shown, window=clock.window(state, seat))
+        for seat in SEATS
     ]
+    return [public("answers_open", **shown), *prompts]
 
 
 def answer(state: RuneBreakerState, seat: int, action: Answer, now_ms: int) -> list[Notice]:
@@ -94,14 +98,19 @@ def pass_answer(state: RuneBreakerState, seat: int, now_ms: int) -> list[Notice]
         raise Rejected("Your answer is in already; it stands.")
     state.current.answers[seat] = AnswerSlot(passed=True)
     clock.close_seat(state, seat)
-    return [public("answer_in", seat=seat), *_judge_if_all_in(state, now_ms)]
+    notices = [private(seat, "pass_taken"), public("answer_in", seat=seat)]
+    return [*notices, *_judge_if_all_in(state, now_ms)]
 
 
 def _open_slot(state: RuneBreakerState, seat: int) -> AnswerSlot:
     if state.stage != "answer":
         raise Rejected("No answer is asked for now.")
     slot = state.current.answers[seat]
-    if slot.passed or (slot.given and state.clocks[seat].window is None):
+    if slot.passed:
+        raise Rejected("You have passed; that stands.")
+    if slot.timed_out:
+        raise Rejected("Your time to answer is up.")
+    if slot.given and state.clocks[seat].window is None:
         raise Rejected("Your answer is in already; it stands.")
     return slot
 
@@ -114,14 +123,14 @@ def time_out(state: RuneBreakerState, seat: int, now_ms: int) -> list[Notice]:
         return _judge_if_all_in(state, now_ms)
     if clock.next_period(state, seat, now_ms):
         return [reserve_started(state, seat)]
-    state.current.answers[seat] = AnswerSlot(passed=True)
+    state.current.answers[seat] = AnswerSlot(timed_out=True)
     clock.close_seat(state, seat)
     return [public("no_answer", seat=seat), *_judge_if_all_in(state, now_ms)]
 
 
 def _judge_if_all_in(state: RuneBreakerState, now_ms: int) -> list[Notice]:
     slots = state.current.answers
-    if not all(slot.given or slot.passed for slot in slots):
+    if any(slot.response is None for slot in slots):
         return []
     clock.close_seats(state)
     if state.current.buzzer is None:
@@ -152,7 +161,13 @@ def _judge_buzz(state: RuneBreakerState, now_ms: int) -> list[Notice]:
     elif finals:
         points[buzzer] = -1
     result = public(
-        "buzz_result", buzzer=buzzer, correct=correct, points=points, round=current.number
+        "buzz_result",
+        buzzer=buzzer,
+        correct=correct,
+        # Sealed until now: whether each seat answered, passed or ran out of time.
+        responses=[slot.response for slot in current.answers],
+        points=points,
+        round=current.number,
     )
     if winner is not None:
         who = "the buzzer" if winner == buzzer else "the other seat"
@@ -177,7 +192,27 @@ def _resume(state: RuneBreakerState, now_ms: int) -> list[Notice]:
         state.clocks[active].reserve = current.held_reserve
     current.resume_stage, current.held_ms = None, None
     current.answers = [AnswerSlot(), AnswerSlot()]  # nobody owes an answer now
-    return [public("play_resumed", round=current.number, turn=current.turn, stage=state.stage)]
+    resumed = public("play_resumed", round=current.number, turn=current.turn, stage=state.stage)
+    if state.stage == "probe":
+        return [resumed, *turn_prompts(state, held // 1000, resumed=True)]
+    return [resumed, *_buzz_prompts(state, held // 1000)]
+
+
+def _buzz_prompts(state: RuneBreakerState, seconds: int) -> list[Notice]:
+    """Finals: the buzz-in phase resumes; the seats that have not buzzed may."""
+    current = state.current
+    return [
+        private(
+            seat,
+            "buzz_prompt",
+            round=current.number,
+            turn=current.turn,
+            seconds=seconds,
+            window=clock.window(state, seat),
+        )
+        for seat in SEATS
+        if not current.buzzed[seat]
+    ]
 
 
 def _grade_final(state: RuneBreakerState, now_ms: int) -> list[Notice]:

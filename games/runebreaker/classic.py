@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from games.core import Notice, Rejected
 from games.runebreaker import clock, judge
-from games.runebreaker.match import forfeit, private, public, reserve_started, start_round
+from games.runebreaker.answers import open_answers
+from games.runebreaker.match import announce_turn, forfeit, private, public, reserve_started
 from games.runebreaker.models import (
     MAX_ERRORS,
     ChooseFirst,
@@ -20,25 +21,22 @@ from games.runebreaker.models import (
 )
 
 
-def choose_first(
-    state: RuneBreakerState, seat: int, action: ChooseFirst, now_ms: int
-) -> list[Notice]:
+def choose_first(state: RuneBreakerState, seat: int, action: ChooseFirst) -> list[Notice]:
     if state.stage != "choose":
         raise Rejected("Round 1's first player has been chosen already.")
     if seat != state.config.dmo:
         raise Rejected("The DMO (your opponent) chooses who starts round 1.")
     state.first_seat = action.seat
     clock.close_seat(state, seat)
-    chosen = public("first_chosen", seat=action.seat, by=seat, timed_out=False)
-    return [chosen, *start_round(state, 1, now_ms)]
+    # Round 1 is due now; the engine starts it.
+    return [public("first_chosen", seat=action.seat, by=seat, timed_out=False)]
 
 
-def choose_timed_out(state: RuneBreakerState, now_ms: int) -> list[Notice]:
+def choose_timed_out(state: RuneBreakerState) -> list[Notice]:
     dmo = state.config.dmo
     state.first_seat = dmo
     clock.close_seat(state, dmo)
-    chosen = public("first_chosen", seat=dmo, by=dmo, timed_out=True)
-    return [chosen, *start_round(state, 1, now_ms)]
+    return [public("first_chosen", seat=dmo, by=dmo, timed_out=True)]
 
 
 def start_look(state: RuneBreakerState, now_ms: int) -> list[Notice]:
@@ -58,16 +56,7 @@ def start_turn(state: RuneBreakerState, turn: int, now_ms: int) -> list[Notice]:
     clock.close_room(state)
     active = current.active()
     clock.open_seat(state, active, state.config.probe_seconds * 1000, now_ms)
-    return [
-        public(
-            "turn_started",
-            round=current.number,
-            turn=turn,
-            turns=state.config.turns,
-            seat=active,
-            seconds=state.config.probe_seconds,
-        )
-    ]
+    return announce_turn(state)
 
 
 def probe(state: RuneBreakerState, seat: int, action: Probe, now_ms: int) -> list[Notice]:
@@ -124,8 +113,6 @@ def _shown(record: ProbeRecord) -> dict[str, object]:
 
 
 def end_turn(state: RuneBreakerState, now_ms: int) -> list[Notice]:
-    from games.runebreaker.answers import open_answers
-
     current = state.current
     clock.close_seats(state)
     if current.turn < state.config.turns:

@@ -137,7 +137,7 @@ def waiting_on(state: RuneBreakerState) -> frozenset[int]:
         return frozenset({state.current.active()})
     if state.stage == "answer":
         slots = state.current.answers
-        return frozenset(s for s in SEATS if not slots[s].given and not slots[s].passed)
+        return frozenset(s for s in SEATS if slots[s].response is None)
     if state.stage == "submit":
         return frozenset(s for s in SEATS if not state.current.done[s])
     return frozenset()

@@ -1,5 +1,7 @@
 """Rune Breaker as a :class:`games.core.Game`: the hooks wire the contract to
-the two variants' flows, the grammar and the views."""
+the two variants' flows, the grammar and the views, and start each round
+once one is due (the variants end rounds; starting one starts a variant's
+first turn, so it is done here, above them)."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from games.core import (
 )
 from games.runebreaker import answers, classic, clock, finals, reveal
 from games.runebreaker.grammar import MAX_MOVE_CHARS, parse
-from games.runebreaker.match import public, start_round
+from games.runebreaker.match import open_round, private, public, round_due
 from games.runebreaker.models import (
     Answer,
     Buzz,
@@ -58,9 +60,18 @@ class RuneBreaker(Game[RuneBreakerConfig, RuneBreakerState, RuneBreakerAction]):
         if config.variant == "classic" and config.first_seat is None:
             state.stage = "choose"
             clock.open_seat(state, config.dmo, config.choose_seconds * 1000, now_ms)
-            return Step(state=state, notices=[opening, public("choose_first", dmo=config.dmo)])
+            asked = [
+                public("choose_first", dmo=config.dmo),
+                private(
+                    config.dmo,
+                    "first_prompt",
+                    seconds=config.choose_seconds,
+                    window=clock.window(state, config.dmo),
+                ),
+            ]
+            return Step(state=state, notices=[opening, *asked])
         state.first_seat = config.first_seat
-        return Step(state=state, notices=[opening, *start_round(state, 1, now_ms)])
+        return Step(state=state, notices=[opening, *_start_round(state, 1, now_ms)])
 
     def _parse(self, state: RuneBreakerState, actor: Actor, text: str) -> RuneBreakerAction:
         # Only the words are checked here; whether the move is allowed now is
@@ -70,11 +81,12 @@ class RuneBreaker(Game[RuneBreakerConfig, RuneBreakerState, RuneBreakerAction]):
     def _apply(
         self, state: RuneBreakerState, actor: Actor, action: RuneBreakerAction, now_ms: int
     ) -> Step[RuneBreakerState]:
-        seat = seat_of(actor)
-        return Step(state=state, notices=_act(state, seat, action, now_ms))
+        notices = _act(state, seat_of(actor), action, now_ms)
+        return Step(state=state, notices=[*notices, *_next_round(state, now_ms)])
 
     def _expire(self, state: RuneBreakerState, key: str, now_ms: int) -> Step[RuneBreakerState]:
-        return Step(state=state, notices=_time_out(state, clock.expired_seat(state, key), now_ms))
+        notices = _time_out(state, clock.expired_seat(state, key), now_ms)
+        return Step(state=state, notices=[*notices, *_next_round(state, now_ms)])
 
     def _deadlines(self, state: RuneBreakerState) -> list[Deadline]:
         return clock.deadlines(state)
@@ -95,7 +107,7 @@ class RuneBreaker(Game[RuneBreakerConfig, RuneBreakerState, RuneBreakerAction]):
 def _act(state: RuneBreakerState, seat: int, action: RuneBreakerAction, now_ms: int) -> list[Any]:
     finals_match = state.config.variant == "finals"
     if isinstance(action, ChooseFirst):
-        return classic.choose_first(state, seat, action, now_ms)
+        return classic.choose_first(state, seat, action)
     if state.round is None:
         raise Rejected("The first round has not started yet.")
     if isinstance(action, Probe):
@@ -123,9 +135,23 @@ def _time_out(state: RuneBreakerState, seat: int | None, now_ms: int) -> list[An
             return classic.start_turn(state, 1, now_ms)
         return finals.buzz_in_over(state, now_ms)
     if stage == "choose":
-        return classic.choose_timed_out(state, now_ms)
+        return classic.choose_timed_out(state)
     if stage == "probe":
         return classic.probe_timed_out(state, seat, now_ms)
     if stage == "submit":
         return finals.submit_timed_out(state, seat, now_ms)
     return answers.time_out(state, seat, now_ms)
+
+
+def _next_round(state: RuneBreakerState, now_ms: int) -> list[Notice]:
+    """The round due now, if any (see :func:`round_due`)."""
+    number = round_due(state)
+    return [] if number is None else _start_round(state, number, now_ms)
+
+
+def _start_round(state: RuneBreakerState, number: int, now_ms: int) -> list[Notice]:
+    """Round ``number`` with its first turn (classic: the look at the boards first)."""
+    opening = open_round(state, number)
+    if state.config.variant == "finals":
+        return [opening, *finals.start_turn(state, 1, now_ms)]
+    return [opening, *classic.start_look(state, now_ms)]

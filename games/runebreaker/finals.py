@@ -16,6 +16,7 @@ from __future__ import annotations
 from games.core import SEATS, Notice, Rejected
 from games.runebreaker import clock, judge
 from games.runebreaker.match import (
+    announce_turn,
     end_round,
     forfeit,
     private,
@@ -43,16 +44,7 @@ def start_turn(state: RuneBreakerState, turn: int, now_ms: int) -> list[Notice]:
     clock.close_room(state)
     for seat in SEATS:
         clock.open_seat(state, seat, state.config.probe_seconds * 1000, now_ms)
-    return [
-        public(
-            "turn_started",
-            round=current.number,
-            turn=turn,
-            turns=state.config.turns,
-            seat=None,
-            seconds=state.config.probe_seconds,
-        )
-    ]
+    return announce_turn(state)
 
 
 def pending(state: RuneBreakerState, seat: int) -> list[ProbeRecord]:

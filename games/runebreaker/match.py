@@ -1,6 +1,11 @@
-"""Rounds and the match: starting a round, ending it with its points, and the
+"""Rounds and the match: opening a round, ending it with its points, and the
 end of the match. Shared by both variants; turns live in ``classic`` and
-``finals``, buzzes and answers in ``answers``.
+``finals``, buzzes and answers in ``answers``, which build on this module.
+
+A round that ends leaves the next one due (:func:`round_due`) rather than
+starting it: starting a round starts a variant's first turn, and the
+variants sit above this module, so ``engine`` starts it once the move or
+expiry that ended the round is done.
 """
 
 from __future__ import annotations
@@ -27,6 +32,43 @@ def public(kind: str, **data: Any) -> Notice:
 
 def private(seat: int, kind: str, **data: Any) -> Notice:
     return Notice(audience=seat, kind=kind, data=data)
+
+
+def announce_turn(state: RuneBreakerState) -> list[Notice]:
+    """A turn has started: the room is told whose it is, each seat what it may do."""
+    current, config = state.current, state.config
+    started = public(
+        "turn_started",
+        round=current.number,
+        turn=current.turn,
+        turns=config.turns,
+        seat=current.active() if config.variant == "classic" else None,
+        seconds=config.probe_seconds,
+    )
+    return [started, *turn_prompts(state, config.probe_seconds)]
+
+
+def turn_prompts(state: RuneBreakerState, seconds: int, *, resumed: bool = False) -> list[Notice]:
+    """Each seat's prompt for the turn under way: classic, the active seat probes
+    and the other may buzz; finals, both probe privately. A resumed classic turn
+    (after a buzz nobody got right) prompts only the seat that probes."""
+    current = state.current
+    active = current.active() if state.config.variant == "classic" else None
+    seats = [active] if resumed and active is not None else list(SEATS)
+    return [
+        private(
+            seat,
+            "turn_prompt",
+            round=current.number,
+            turn=current.turn,
+            turns=state.config.turns,
+            active=active,
+            seconds=seconds,
+            resumed=resumed,
+            window=clock.window(state, seat),
+        )
+        for seat in seats
+    ]
 
 
 def round_spec(state: RuneBreakerState, number: int) -> RoundSpec:
@@ -62,16 +104,16 @@ def public_boards(state: RuneBreakerState) -> dict[str, Any]:
     return shown
 
 
-def start_round(state: RuneBreakerState, number: int, now_ms: int) -> list[Notice]:
-    from games.runebreaker import classic, finals  # the variants call back into this module
-
+def open_round(state: RuneBreakerState, number: int) -> Notice:
+    """Set up round ``number`` and tell the room its public boards; its first
+    turn (or the classic look at the boards) is the variant's to start."""
     previous = state.round
     if previous is None:
         starter = state.first_seat if state.first_seat is not None else state.config.dmo
     else:
         starter = 1 - previous.starter
     state.round = RoundState(number=number, spec=round_spec(state, number), starter=starter)
-    opening = public(
+    return public(
         "round_started",
         round=number,
         rounds=ROUNDS,
@@ -80,9 +122,17 @@ def start_round(state: RuneBreakerState, number: int, now_ms: int) -> list[Notic
         look_seconds=state.config.look_seconds if state.config.variant == "classic" else 0,
         **public_boards(state),
     )
-    if state.config.variant == "finals":
-        return [opening, *finals.start_turn(state, 1, now_ms)]
-    return [opening, *classic.start_look(state, now_ms)]
+
+
+def round_due(state: RuneBreakerState) -> int | None:
+    """The round to start now, if any: round 1 once its first player is known,
+    the next one once a round has ended and the match has not."""
+    if state.outcome is not None:
+        return None
+    if state.round is None:
+        return 1 if state.first_seat is not None else None
+    ended = bool(state.results) and state.results[-1].number == state.round.number
+    return state.round.number + 1 if ended else None
 
 
 def end_round(
@@ -93,7 +143,8 @@ def end_round(
     now_ms: int,
     grades: list[list[int] | None] | None = None,
 ) -> list[Notice]:
-    """Score the round, tell the room its secrets, then the next round or the end."""
+    """Score the round and tell the room its secrets; then the end of the match,
+    or the next round is due (see :func:`round_due`)."""
     current = state.current
     for seat in SEATS:
         state.scores[seat] += points[seat]
@@ -136,11 +187,12 @@ def end_round(
             left=[state.reserves[s].left for s in SEATS],
         )
     )
-    return [*notices, *start_round(state, current.number + 1, now_ms)]
+    return notices
 
 
 def _answers(state: RuneBreakerState) -> list[dict[str, Any]]:
-    """Each seat's answer, and for a classic board the Product it makes."""
+    """Each seat's answer (or that it passed or ran out of time), and for a
+    classic board the Product it makes."""
     spec = state.current.spec
     shown = []
     for slot in state.current.answers:
@@ -148,7 +200,14 @@ def _answers(state: RuneBreakerState) -> list[dict[str, Any]]:
         if slot.board is not None:
             product = run(spec, board_of(slot.board), spec.sequence).product
             made = list(product.cells) if product is not None else None
-        shown.append({"board": slot.board, "symbols": slot.symbols, "product": made})
+        shown.append(
+            {
+                "board": slot.board,
+                "symbols": slot.symbols,
+                "product": made,
+                "response": slot.response,
+            }
+        )
     return shown
 
 

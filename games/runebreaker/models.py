@@ -177,16 +177,31 @@ class ProbeRecord(BaseModel):
     shown: bool = True
 
 
+#: How a seat's answer slot was settled, as the reveal tells it: an answer, a
+#: ``pass``, or a window (and reserve) that ran out with nothing in.
+Response = Literal["answer", "pass", "no_answer"]
+
+
 class AnswerSlot(BaseModel):
     """A seat's sealed answer to a buzz or a final submission."""
 
     board: Cells | None = None
     symbols: list[str] | None = None
-    passed: bool = False
+    passed: bool = False  # the seat said ``pass``
+    timed_out: bool = False  # its time ran out with nothing in
 
     @property
     def given(self) -> bool:
         return self.board is not None or self.symbols is not None
+
+    @property
+    def response(self) -> Response | None:
+        """How the slot was settled; None while the seat still owes it."""
+        if self.given:
+            return "answer"
+        if self.passed:
+            return "pass"
+        return "no_answer" if self.timed_out else None
 
 
 class SeatClock(BaseModel):

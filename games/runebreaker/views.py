@@ -66,7 +66,7 @@ def _public(state: RuneBreakerState) -> dict[str, Any]:
         "starter": current.starter if config.variant == "classic" else None,
         "buzzed": list(current.buzzed),
         "buzzer": current.buzzer if state.stage == "answer" else None,
-        "answers_in": [slot.given or slot.passed for slot in current.answers],
+        "answers_in": [slot.response is not None for slot in current.answers],
         "done": list(current.done),
         # Finals ERRORs are private (answered to the seat alone); classic ones public.
         "errors": list(current.errors) if config.variant == "classic" else None,
@@ -98,7 +98,12 @@ def _seat(state: RuneBreakerState, seat: int) -> dict[str, Any]:
         mine["my_probes"] = [_probe(p, result=p.shown) for p in state.probes if p.seat == seat]
     if state.round is not None:
         slot = state.current.answers[seat]
-        mine["my_answer"] = {"board": slot.board, "symbols": slot.symbols, "passed": slot.passed}
+        mine["my_answer"] = {
+            "board": slot.board,
+            "symbols": slot.symbols,
+            "passed": slot.passed,
+            "timed_out": slot.timed_out,
+        }
         mine["my_errors"] = state.current.errors[seat]
     return mine
 

@@ -18,7 +18,6 @@ async def setup(bot: GeniusBot) -> None:
         FormButton,
         MoveButton,
         room_view,
-        seat_prompts,
         seat_view,
     )
 
@@ -27,5 +26,4 @@ async def setup(bot: GeniusBot) -> None:
     bot.forms.add(GAME_PREFIX, submit_sent_form)
     bot.delivery.add_view_factory(GAME_KEY, seat_view)
     bot.delivery.add_room_view_factory(GAME_KEY, room_view)
-    bot.delivery.add_prompts(GAME_KEY, seat_prompts)
     bot.help_texts[GAME_KEY] = HELP

@@ -21,6 +21,7 @@ CONFIRMATIONS = frozenset(
         "decipher_taken",
         "decipher_error",
         "answer_taken",
+        "pass_taken",
     }
 )
 CLOSED = "Too late — that prompt has already closed."

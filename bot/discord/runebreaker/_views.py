@@ -1,14 +1,13 @@
-"""Buttons on Rune Breaker's prompts, and which of the room's notices each seat
-is also shown privately.
+"""Buttons on Rune Breaker's prompts.
 
-The engine tells the room whose turn it is and that answers are asked for;
-:func:`seat_prompts` has those notices posted in each seat's private channel
-too, rendered for that seat, where :func:`seat_view` puts its buttons (and a
-**Buzz** button on a seat's finals results, which open the buzz-in phase):
-**Probe…** and **Answer…** open forms; **Pass**, **Done**, **Buzz** and the
-DMO's choice move at once. On the room's
-post of each turn (and of the buzz-in phase) :func:`room_view` puts a
-**Buzz** button that only the seat allowed to buzz may use.
+The engine prompts each seat in its private channel (the DMO's choice, a
+turn, an answer, the finals' buzz-in phase resuming), each prompt naming the
+decision window it opens; :func:`seat_view` puts that prompt's buttons under
+it (and a **Buzz** button on a seat's finals results, which open the buzz-in
+phase): **Probe…** and **Answer…** open forms; **Pass**, **Done**, **Buzz**
+and the DMO's choice move at once. On the room's post of each turn (and of
+the buzz-in phase) :func:`room_view` puts a **Buzz** button that only the seat
+allowed to buzz may use.
 
 All are persistent: a ``custom_id`` carries the match, the move and the
 decision window of the prompt (``rb:move:7:buzz1:turn:1:3``), so a click after
@@ -141,53 +140,39 @@ class FormButton(
 
 # -- which notices, which buttons ------------------------------------------------------------
 
-#: The room's notices that ask something of the seats (the DMO's choice: of the DMO only).
-#: Not the buzz-in phase: a seat learns of it with its results, which carry a Buzz button.
-PROMPTS = frozenset({"choose_first", "turn_started", "answers_open", "play_resumed"})
-
-
-def seat_prompts(match: MatchRecord, seat: int, notices: Sequence[Notice]) -> list[Notice]:
-    """The newest of a room message's prompts, to be shown to ``seat`` privately too."""
-    asks = [
-        n
-        for n in notices
-        if n.kind in PROMPTS and (n.kind != "choose_first" or n.data.get("dmo") == seat)
-    ]
-    return asks[-1:]
-
-
-def _buzz_window(data: Mapping[str, Any]) -> str | None:
-    """The buzz-in phase's window for a notice opening (or resuming) it."""
-    if data.get("stage", "buzz_in") != "buzz_in":
-        return None
-    return buzz_in_window(data.get("round"), data.get("turn"))
+#: The engine's prompts to a seat, and the finals results that open the buzz-in phase.
+PROMPTS = frozenset({"first_prompt", "turn_prompt", "answer_prompt", "buzz_prompt"})
 
 
 def _seat_items(match_id: int, seat: int, prompt: Notice) -> Items:
     data = prompt.data
     kind = prompt.kind
-    if kind == "choose_first":
-        return [MoveButton(match_id, code, "choose") for code in ("me", "them")]
-    if kind == "answers_open":
-        window = str(data.get("window"))
+    window = str(data.get("window"))
+    if kind == "first_prompt":
+        return [MoveButton(match_id, code, window) for code in ("me", "them")]
+    if kind == "answer_prompt":
         return [FormButton(match_id, "answer", window), MoveButton(match_id, "pass", window)]
-    if kind == "turn_started":
-        active = data.get("seat")
-        window = turn_window(
-            "classic" if active is not None else "finals", data.get("round"), data.get("turn")
-        )
+    if kind == "turn_prompt":
+        active = data.get("active")
         if active is None:
             return [FormButton(match_id, "probe", window), MoveButton(match_id, "done", window)]
         if active == seat:
             return [FormButton(match_id, "probe", window)]
         return [BuzzButton(match_id, seat, window)]
-    if kind == "probe_results":  # the buzz-in phase opens with them
-        entries = [e for e in data.get("probes") or [] if isinstance(e, Mapping)]
-        if not entries:
-            return []
-        data = {"round": entries[0].get("round"), "turn": entries[0].get("turn")}
-    window_in = _buzz_window(data)
-    return [MoveButton(match_id, "buzz", window_in)] if window_in else []
+    if kind == "buzz_prompt":
+        return [MoveButton(match_id, "buzz", window)]
+    # probe_results: the buzz-in phase opens with them
+    entries = [e for e in data.get("probes") or [] if isinstance(e, Mapping)]
+    if not entries:
+        return []
+    return [MoveButton(match_id, "buzz", buzz_in_window(entries[0]["round"], entries[0]["turn"]))]
+
+
+def _buzz_window(data: Mapping[str, Any]) -> str | None:
+    """The buzz-in phase's window for a room notice opening (or resuming) it."""
+    if data.get("stage", "buzz_in") != "buzz_in":
+        return None
+    return buzz_in_window(data.get("round"), data.get("turn"))
 
 
 def _room_items(match_id: int, prompt: Notice) -> Items:

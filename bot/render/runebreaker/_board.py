@@ -25,6 +25,7 @@ from bot.render.draw import (
     canvas,
     drawable_text,
     fit,
+    font,
     png,
     text,
 )
@@ -51,7 +52,9 @@ CELL = 48
 PAD = 14
 LABEL_W = 24  # row numbers left of the grid
 LABEL_H = 20  # column numbers above it
-TITLE_H = 30
+TITLE_H = 30  # a one-line title
+TITLE_SIZE = 17
+TITLE_LINE = 21  # each further title line
 GAP = 40  # between boards laid side by side (room for an arrow)
 SHAPE = 0.78  # an object's size as a share of its cell
 LETTER = 0.30  # the colour letter's size as a share of the cell
@@ -152,14 +155,45 @@ def _draw_piece(draw: ImageDraw.ImageDraw, piece: str, x0: float, y0: float) -> 
 # -- one board -------------------------------------------------------------------
 
 
-def _board_size(board: Board, titled: bool) -> tuple[int, int]:
+def title_lines(title: str, width: float) -> list[str]:
+    """``title`` as the lines drawn above a board ``width`` wide (unscaled): broken
+    at its own newlines and between words, so a probe's result stays whole; only
+    a single word wider than the board is shortened."""
+    lines: list[str] = []
+    for paragraph in title.split("\n"):
+        line = ""
+        for word in drawable_text(paragraph, "").split():
+            wider = f"{line} {word}" if line else word
+            if line and title_width(wider) > width:
+                lines.append(line)
+                wider = word
+            line = wider
+        lines.append(line if title_width(line) <= width else fit(line, TITLE_SIZE, width - 4))
+    return lines
+
+
+def title_width(line: str) -> float:
+    """How wide ``line`` is drawn as a title (bold, so with its stroke), unscaled."""
+    left, _, right, _ = font(TITLE_SIZE).getbbox(line, stroke_width=SCALE // 2)
+    return (right - left) / SCALE
+
+
+def _title_h(rows: int) -> int:
+    return TITLE_H + (rows - 1) * TITLE_LINE if rows else 0
+
+
+def _board_size(board: Board, title_rows: int) -> tuple[int, int]:
     span = board.size * CELL
-    return LABEL_W + span, (TITLE_H if titled else 0) + LABEL_H + span
+    return LABEL_W + span, _title_h(title_rows) + LABEL_H + span
+
+
+def _board_width(board: Board) -> int:
+    return _board_size(board, 0)[0]
 
 
 def cell_box(row: int, col: int, *, titled: bool = False) -> tuple[int, int, int, int]:
     """Where the cell at 0-based (row, col) sits in a :func:`board_image`
-    (left, top, right, bottom), drawn with (``titled``) or without a title."""
+    (left, top, right, bottom), drawn with (``titled``, one line) or without a title."""
     left = PAD + LABEL_W + col * CELL
     top = PAD + (TITLE_H if titled else 0) + LABEL_H + row * CELL
     return left, top, left + CELL, top + CELL
@@ -189,14 +223,14 @@ def _draw_frame(draw: ImageDraw.ImageDraw, size: int, grid_x: float, grid_y: flo
 
 
 def _draw_board(
-    draw: ImageDraw.ImageDraw, board: Board, left: float, top: float, title: str | None
+    draw: ImageDraw.ImageDraw, board: Board, left: float, top: float, title: list[str], rows: int
 ) -> None:
-    """``board`` with its labels (and ``title`` above) from (left, top)."""
-    if title is not None:
-        width = _board_size(board, True)[0]
-        shown = fit(drawable_text(title, ""), 17, width)
-        text(draw, (left, top + TITLE_H / 2 - 2), shown, 17, anchor="lm", bold=True)
-        top += TITLE_H
+    """``board`` with its labels from (left, top), below ``title``'s lines in a
+    title area ``rows`` lines tall (the same for boards side by side)."""
+    for index, line in enumerate(title):
+        y = top + TITLE_H / 2 - 2 + index * TITLE_LINE
+        text(draw, (left, y), line, TITLE_SIZE, anchor="lm", bold=True)
+    top += _title_h(rows)
     grid_x, grid_y = left + LABEL_W, top + LABEL_H
     _draw_labels(draw, board.size, grid_x, grid_y)
     _draw_grid(draw, board.size, grid_x, grid_y)
@@ -224,9 +258,10 @@ def board_image(
     it are still drawn (grey if their colour is unknown) rather than refused.
     """
     del palette  # every palette is a prefix of the full one: the fills cover it
-    width, height = _board_size(board, title is not None)
+    lines = title_lines(title, _board_width(board)) if title is not None else []
+    width, height = _board_size(board, len(lines))
     img, draw = canvas(width + 2 * PAD, height + 2 * PAD)
-    _draw_board(draw, board, PAD, PAD, title)
+    _draw_board(draw, board, PAD, PAD, lines, len(lines))
     return png(img, BOARD_FILENAME).data
 
 
@@ -241,14 +276,17 @@ def boards_image(
     del palette
     if not boards:
         raise ValueError("boards_image needs at least one board")
-    sizes = [_board_size(board, True) for _, board in boards]
+    titles = [title_lines(label, _board_width(board)) for label, board in boards]
+    rows = max(len(lines) for lines in titles)  # tops aligned: one title area for all
+    sizes = [_board_size(board, rows) for _, board in boards]
     width = sum(w for w, _ in sizes) + GAP * (len(boards) - 1)
     height = max(h for _, h in sizes)
     img, draw = canvas(width + 2 * PAD, height + 2 * PAD)
     left: float = PAD
-    for index, ((label, board), (w, _)) in enumerate(zip(boards, sizes, strict=True)):
+    for index, ((_, board), lines, (w, _)) in enumerate(zip(boards, titles, sizes, strict=True)):
         if index and arrows:
-            _draw_arrow(draw, left - GAP, PAD + TITLE_H + LABEL_H + board.size * CELL / 2)
-        _draw_board(draw, board, left, PAD, label)
+            grid_top = PAD + _title_h(rows) + LABEL_H
+            _draw_arrow(draw, left - GAP, grid_top + board.size * CELL / 2)
+        _draw_board(draw, board, left, PAD, lines, rows)
         left += w + GAP
     return png(img, BOARDS_FILENAME).data

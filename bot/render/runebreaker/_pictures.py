@@ -37,9 +37,10 @@ def revealed(number: int, reagent: Board, product: Board) -> Image:
 
 
 def probe_png(label: str, board: Board, product: Board | None) -> bytes:
-    """A probe board → its result, or the board alone marked ERROR."""
+    """A probe board → its result, or the board alone marked ERROR (on a line of
+    its own, so no title is too long for it)."""
     if product is None:
-        return board_image(board, title=f"{label} → ERROR")
+        return board_image(board, title=f"{label}\n→ ERROR")
     return boards_image([(label, board), ("result", product)], arrows=True)
 
 

@@ -21,9 +21,11 @@ class RuneBreakerRenderer(Renderer):
         "secrets_revealed": _reveal.secrets_revealed,
         "match_opened": _rounds.match_opened,
         "choose_first": _rounds.choose_first,
+        "first_prompt": _rounds.first_prompt,
         "first_chosen": _rounds.first_chosen,
         "round_started": _rounds.round_started,
         "turn_started": _rounds.turn_started,
+        "turn_prompt": _rounds.turn_prompt,
         "reserve_started": _rounds.reserve_started,
         "reserve_added": _rounds.reserve_added,
         "round_over": _rounds.round_over,
@@ -41,11 +43,14 @@ class RuneBreakerRenderer(Renderer):
         "probe_error_reason": _probes.probe_error_reason,
         "buzz": _answers.buzz,
         "answers_open": _answers.answers_open,
+        "answer_prompt": _answers.answer_prompt,
+        "buzz_prompt": _answers.buzz_prompt,
         "answer_in": _answers.answer_in,
         "no_answer": _answers.no_answer,
         "buzz_result": _answers.buzz_result,
         "play_resumed": _answers.play_resumed,
         "answer_taken": _answers.answer_taken,
+        "pass_taken": _answers.pass_taken,
     }
 
     def status(

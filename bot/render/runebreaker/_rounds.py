@@ -2,13 +2,14 @@
 a round's boards, each turn, reserve periods, a round's end with its secrets,
 and the end of the match.
 
-A turn's notice is the room's; rendered for a seat (the adapters show it in
-the seat's private channel too) it says what that seat may do now.
+A turn's notice is the room's; each seat gets its own prompt from the engine
+(the DMO's choice, a turn), saying what that seat may do now.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 from bot.render.base import Image, Rendered, as_int, as_list, escape_md, plural, seat_name, who
 from bot.render.runebreaker import _pictures
@@ -26,6 +27,8 @@ from bot.render.runebreaker._data import (
 from games.core.contract import Audience, Notice
 
 GRADE_NAMES = "exactness · precision · spatiality"
+#: A graded seat without a board: why, as the answers' reveal tells it.
+_NO_BOARD = {"pass": "passed (no board)", "no_answer": "no board in time"}
 
 
 def _variant(data: Mapping[str, object]) -> str:
@@ -65,12 +68,16 @@ def match_opened(notice: Notice, audience: Audience, names: Sequence[str]) -> Re
 
 def choose_first(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
     dmo = seat_or_none(notice.data.get("dmo"))
-    if audience == dmo:
-        return Rendered(
-            text="👑 You are the DMO: choose who starts round 1 — a button below, "
-            "`first me` / `first them`, or `/runebreaker first`."
-        )
     return Rendered(text=f"👑 **{who(names, dmo)}** (the DMO) chooses who starts round 1.")
+
+
+def first_prompt(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
+    """The DMO's own prompt."""
+    return Rendered(
+        text=f"👑 You are the DMO: choose who starts round 1 "
+        f"({as_int(notice.data.get('seconds'))} s) — a button below, "
+        "`first me` / `first them`, or `/runebreaker first`."
+    )
 
 
 def first_chosen(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
@@ -119,39 +126,58 @@ def round_started(notice: Notice, audience: Audience, names: Sequence[str]) -> R
     return Rendered(text="\n".join(lines), images=[image])
 
 
-def turn_started(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
-    data = notice.data
+class _Turn(NamedTuple):
+    """What a turn's notice and a seat's turn prompt both say."""
+
+    turn: str  # "turn 3/9"
+    where: str  # "round 1, turn 3/9"
+    seconds: int
+    active: int | None  # classic: whose turn; finals: None
+
+
+def _turn(data: Mapping[str, object], active_key: str) -> _Turn:
     turn = f"turn {as_int(data.get('turn'))}/{as_int(data.get('turns'))}"
     where = f"round {as_int(data.get('round'))}, {turn}"
-    seconds = as_int(data.get("seconds"))
-    active = seat_or_none(data.get("seat"))
+    return _Turn(turn, where, as_int(data.get("seconds")), seat_or_none(data.get(active_key)))
+
+
+def turn_started(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
+    turn, _, seconds, active = _turn(notice.data, "seat")
+    number = as_int(notice.data.get("round"))
     if active is None:  # finals: both probe privately
-        if audience in (0, 1):
-            return Rendered(
-                text=f"🧪 **Submissions** ({where}, {seconds} s): send one or two probes — a 4×4 "
-                "board and some of the executable commands — with **Probe…**, "
-                "`probe <board> : A B` or `/runebreaker probe`; your last two count. Then "
-                "**Done**. Your results come when both players are done."
-            )
         return Rendered(
-            text=f"🧪 **Round {as_int(data.get('round'))} · {turn}** — submissions phase "
-            f"({seconds} s): both players probe privately."
+            text=f"🧪 **Round {number} · {turn}** — submissions phase ({seconds} s): both "
+            "players probe privately."
         )
-    if audience == active:
+    return Rendered(
+        text=f"**{turn.capitalize()}** (round {number}) — **{who(names, active)}** probes "
+        f"({seconds} s); **{who(names, 1 - active)}** may buzz once."
+    )
+
+
+def turn_prompt(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
+    """A seat's own prompt for a turn: what it may do now."""
+    _, where, seconds, active = _turn(notice.data, "active")
+    if active is None:  # finals: both probe privately
         return Rendered(
-            text=f"🎯 **Your turn** ({where}, {seconds} s): one probe — a 4×4 board and up to 3 "
-            "of the sequence's commands, never a run of the sequence. **Probe…**, "
-            "`probe <board> : B A` or `/runebreaker probe`."
+            text=f"🧪 **Submissions** ({where}, {seconds} s): send one or two probes — a 4×4 "
+            "board and some of the executable commands — with **Probe…**, "
+            "`probe <board> : A B` or `/runebreaker probe`; your last two count. Then "
+            "**Done**. Your results come when both players are done."
         )
-    if audience == 1 - active:
+    if audience != active:
         return Rendered(
             text=f"⏳ **{who(names, active)}**'s turn ({where}). You may buzz once this turn: "
             "**Buzz**, `buzz` or `/runebreaker buzz`."
         )
+    head = (
+        f"▶️ **Your turn resumes** ({where}, {seconds} s left)"
+        if notice.data.get("resumed")
+        else f"🎯 **Your turn** ({where}, {seconds} s)"
+    )
     return Rendered(
-        text=f"**Turn {as_int(data.get('turn'))}/{as_int(data.get('turns'))}** "
-        f"(round {as_int(data.get('round'))}) — **{who(names, active)}** probes ({seconds} s); "
-        f"**{who(names, 1 - active)}** may buzz once."
+        text=f"{head}: one probe — a 4×4 board and up to 3 of the sequence's commands, never "
+        "a run of the sequence. **Probe…**, `probe <board> : B A` or `/runebreaker probe`."
     )
 
 
@@ -170,10 +196,14 @@ def reserve_added(notice: Notice, audience: Audience, names: Sequence[str]) -> R
     return Rendered(text=f"➕ {added} each. Reserve: {reserves_text(data.get('left'), names)}.")
 
 
-def _grades(value: object, names: Sequence[str]) -> str:
+def _grades(value: object, answers: object, names: Sequence[str]) -> str:
+    responses = [a.get("response") for a in mappings(answers)] + [None, None]
     parts = []
     for seat, grade in enumerate([*as_list(value), None, None][:2]):
-        shown = " · ".join(str(as_int(g)) for g in as_list(grade)) if grade else "no board"
+        if grade:
+            shown = " · ".join(str(as_int(g)) for g in as_list(grade))
+        else:
+            shown = _NO_BOARD.get(str(responses[seat]), "no board")
         parts.append(f"{who(names, seat)} {shown}")
     return f"Graded on the Product each board gives ({GRADE_NAMES}, out of all cells): " + (
         " | ".join(parts)
@@ -201,7 +231,7 @@ def round_over(notice: Notice, audience: Audience, names: Sequence[str]) -> Rend
         f"Score: {scores_text(data.get('scores'), names)}.",
     ]
     if data.get("grades"):
-        lines.append(_grades(data.get("grades"), names))
+        lines.append(_grades(data.get("grades"), data.get("answers"), names))
     lines.append(f"The Command Sequence was {commands(data.get('sequence'))}. Runes: ")
     lines[-1] += _runes(data.get("runes")) + "."
     reagent, product = board_of(data.get("reagent")), board_of(data.get("product"))
@@ -217,7 +247,9 @@ def _deciding_answers(
     value: object, number: int, names: Sequence[str], images: list[Image]
 ) -> list[str]:
     """The answers that decided the round (public once it is over): a classic
-    board as a picture with the Product it makes, a finals sequence as text."""
+    board as a picture with the Product it makes, a finals sequence as text. A
+    pass or a missed window was told already (with the buzz's result, or
+    with the grades), so it is not told again here."""
     lines = []
     for seat, answer in enumerate(mappings(value)):
         if answer.get("symbols"):
@@ -225,7 +257,8 @@ def _deciding_answers(
             continue
         board = board_of(answer.get("board"))
         if board is None:
-            lines.append(f"{who(names, seat)} gave no answer.")
+            if answer.get("response") not in ("pass", "no_answer"):
+                lines.append(f"{who(names, seat)} gave no answer.")  # a notice from before
             continue
         label = f"{seat_name(names, seat)}'s answer"
         made = board_of(answer.get("product"))

@@ -166,7 +166,11 @@ def _answer_lines(view: Mapping[str, Any], audience: Audience) -> list[str]:
         return [f"**Your answer (sealed)**: `{flat(board)}` (pictured)."]
     if symbols:
         return [f"**Your answer (sealed)**: {commands(symbols)}."]
-    return ["**Your answer**: passed." if mine.get("passed") else "**Your answer**: none yet."]
+    if mine.get("passed"):
+        return ["**Your answer**: you passed."]
+    if mine.get("timed_out"):
+        return ["**Your answer**: none (your time ran out)."]
+    return ["**Your answer**: none yet."]
 
 
 def _secret_lines(view: Mapping[str, Any]) -> list[str]:

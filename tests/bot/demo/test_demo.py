@@ -52,3 +52,21 @@ async def test_each_rune_breaker_demo_match_plays_to_the_end(
             assert image.format == "PNG"
             image.load()  # every pixel decodes (a cut-off file raises)
             assert min(image.size) > 0
+
+
+async def test_each_picture_follows_the_post_it_illustrates(tmp_path: Path) -> None:
+    """A probe's picture was printed after the next turn's announcement (the
+    whole step's text first, then its pictures)."""
+    out = io.StringIO()
+    await play_demo(
+        "runebreaker", seed=7, out_dir=tmp_path, out=out, options={"variant": "classic"}
+    )
+    lines = out.getvalue().splitlines()
+    probes = [i for i, line in enumerate(lines) if SAVED.match(line) and "-probe-r" in line]
+    assert probes
+    for at in probes:
+        post = max(i for i in range(at) if "'s probe (round" in lines[i])
+        between = lines[post + 1 : at]
+        assert not [line for line in between if "**Turn " in line or "buzzes!" in line], "\n".join(
+            lines[post : at + 1]
+        )

@@ -11,6 +11,7 @@ import simcord
 
 from bot import create_bot
 from bot.config import Settings
+from bot.render import renderer_for
 from games.runebreaker.notation import format_board
 from tests.bot.discord.support import (
     Match,
@@ -28,7 +29,9 @@ from tests.games.runebreaker.runebreaker_support import (
     FINALS_ROUND,
     OTHER_PROBE,
     PROBE,
+    Table,
     board_text,
+    options,
     options_json,
     wrong_board,
 )
@@ -122,7 +125,7 @@ async def test_a_classic_round_with_a_buzz_from_the_room(world: World) -> None:
         shown, {"answer": format_board(CLASSIC_ROUND.reagent_board())}
     )
     assert "Your Reagent Board is in" in said(taken)
-    assert "📨 alice's answer is in (sealed)." in texts(match.room)[-1]
+    assert "📨 alice is in (sealed: an answer or a pass)." in texts(match.room)[-1]
     await world.bob.send(match.private[1], f"answer {WRONG}")
 
     room = seen_by(match.room, world.carol)
@@ -280,7 +283,8 @@ async def test_buttons_and_forms_work_after_a_restart(world: World, settings: Se
     stale = await world.bob.click(old_probe, label="Probe…")
     assert stale.modal is None
     assert "Too late" in said(stale)
-    await world.bob.click(request(match.private[1], "Pass"), label="Pass")
+    passed = await world.bob.click(request(match.private[1], "Pass"), label="Pass")
+    assert "You pass: no answer from you this time" in said(passed)
     shown = await world.alice.click(request(match.private[0], "Answer…"), label="Answer…")
     await world.alice.submit_modal(shown, {"answer": board_text(CLASSIC_ROUND.reagent_board())})
     assert "Round 1 is over** — **alice** takes it (+1)" in "\n".join(texts(match.room))
@@ -295,3 +299,28 @@ async def test_a_stale_buzz_is_refused(world: World) -> None:
     result = await world.bob.click(first_turn, label="Buzz")
     assert "Too late" in said(result)
     assert (await view(world, match, 1))["stage"] == "probe"
+
+
+# -- prompts ---------------------------------------------------------------------------------
+
+
+async def test_a_seats_prompt_is_the_engines_own_notice(world: World) -> None:
+    """What a seat is asked comes from the engine's prompt to that seat (rendered
+    for it, with its buttons), not from a copy of the room's post."""
+    match = await runebreaker_match(
+        world, options_json(CLASSIC_ROUND, first_seat=0, look_seconds=0)
+    )
+    engine = Table.start(options(CLASSIC_ROUND, first_seat=0, look_seconds=0))
+    for seat, button in ((0, "Probe…"), (1, "Buzz")):
+        (notice,) = [n for n in engine.notices if n.kind == "turn_prompt" and n.audience == seat]
+        shown = renderer_for("runebreaker").render([notice], seat, names=("alice", "bob"))
+        assert request(match.private[seat], button).content.endswith(f"\n{shown.text}")
+
+    # A buzz nobody gets right: the engine asks only the seat whose turn resumes.
+    await world.alice.send(match.private[0], f"probe {PROBE} : B A")  # turn 2 is bob's
+    await world.alice.click(request(match.room, "Buzz"), label="Buzz")
+    await world.alice.send(match.private[0], f"answer {WRONG}")
+    await world.bob.send(match.private[1], "pass")
+    resumed = request(match.private[1], "Probe…")
+    assert "▶️ **Your turn resumes** (round 1, turn 2/9, " in resumed.content
+    assert not [text for text in texts(match.private[0]) if "resumes" in text]

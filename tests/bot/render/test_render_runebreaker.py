@@ -13,6 +13,8 @@ from PIL import Image as PILImage
 
 import games.runebreaker
 from bot.render import MESSAGE_LIMIT, Rendered, renderer_for, split_message
+from bot.render.runebreaker import _board
+from bot.render.runebreaker._board import title_lines, title_width
 from games import Notice
 from games.core.contract import HOST, PUBLIC, Audience
 from games.runebreaker.rounds import RoundSpec
@@ -38,8 +40,6 @@ OTHER_MIRROR = ".. Yt Yt .. / Oc .. .. Oc / .. .. .. .. / Px .. .. Px"
 WRONG = wrong_board(CLASSIC_ROUND)
 #: Every kind the engine's docstring lists.
 KINDS = frozenset(re.findall(r"``([a-z_]+)``", games.runebreaker.__doc__.split("Notices")[1]))
-#: The room's notices the Discord adapter also shows a seat, as its prompt.
-PROMPTS = frozenset({"choose_first", "turn_started", "answers_open", "play_resumed"})
 
 
 def first(table: Table) -> dict[str, Notice]:
@@ -96,14 +96,18 @@ def graded_match() -> Table:
 
 
 def finals_match(spec: RoundSpec = FINALS_ROUND, alice: tuple[str, str] = (MIRROR, "A B")) -> Table:
-    """Probes, an ERROR, both done, Decipher (an ERROR, then taken), a buzz."""
+    """Probes, an ERROR, both done, a buzz nobody gets right, Decipher (an ERROR,
+    then taken), a buzz."""
     table = Table.start(options(spec, decipher_seat=0))
     table.move(0, f"probe {alice[0]} : {alice[1]}")
     table.move(0, f"probe {EMPTY} : A")
     table.move(1, f"probe {OTHER_PROBE} : C D")
     table.move(0, "done")
     table.move(1, "done")
-    table.expire(None)  # nobody buzzes: turn 2
+    table.move(1, "buzz")
+    table.move(1, "answer C B A")  # wrong: Bo pays a point, and Ann may still buzz
+    table.move(0, "pass")
+    table.expire(None)  # nobody buzzes again: turn 2
     table.move(0, "decipher 1 : E")
     table.move(0, "decipher 1 : C")
     table.move(0, f"probe {PROBE} : F")
@@ -119,13 +123,8 @@ def finals_match(spec: RoundSpec = FINALS_ROUND, alice: tuple[str, str] = (MIRRO
 
 
 def _each(table: Table) -> list[tuple[Notice, Audience]]:
-    """Every notice for its audience; the room's prompts for each seat too."""
-    shown: list[tuple[Notice, Audience]] = []
-    for notice in table.notices:
-        shown.append((notice, notice.audience))
-        if notice.kind in PROMPTS:
-            shown += [(notice, 0), (notice, 1)]
-    return shown
+    """Every notice for its audience (a seat's prompts are its own notices)."""
+    return [(notice, notice.audience) for notice in table.notices]
 
 
 # -- every kind --------------------------------------------------------------------------------
@@ -164,17 +163,26 @@ def test_classic_texts() -> None:
     assert "Rc .. Gs ..  →  .. Bc .. Gs" in shown.text
     assert [i.filename for i in shown.images] == ["probe-r1-p1-2.png"]
     turn = next(n for n in table.notices if n.kind == "turn_started")
-    assert "🎯 **Your turn**" in render([turn], 0).text
-    assert "You may buzz once" in render([turn], 1).text
     assert "**Ann** probes" in render([turn], PUBLIC).text
+    prompts = [n for n in table.notices if n.kind == "turn_prompt"][:2]
+    assert [n.audience for n in prompts] == [0, 1]
+    assert "🎯 **Your turn** (round 1, turn 1/9, 150 s)" in render(prompts[:1], 0).text
+    assert "**Ann**'s turn (round 1, turn 1/9). You may buzz once" in render(prompts[1:], 1).text
+    resumed = next(n for n in table.notices if n.kind == "turn_prompt" and n.data["resumed"])
+    assert "▶️ **Your turn resumes**" in render([resumed], resumed.audience).text
+    chooser = next(n for n in table.notices if n.kind == "first_prompt")
+    assert "👑 You are the DMO" in render([chooser], chooser.audience).text
     over = render([by_kind["round_over"]], PUBLIC)
     assert "**Bo** takes it (+1)" in over.text
     assert "`B` recolour red → blue" in over.text
     assert "The Reagent Board was:\n```\nRc .. .. .." in over.text
     assert [i.filename for i in over.images] == ["round1-revealed.png", "round1-answer2.png"]
-    assert "Ann gave no answer." in over.text
+    # Ann's missed window was told when it happened and with the judging.
+    assert "no answer" not in over.text
     assert "no answer in time" in render([by_kind["no_answer"]], PUBLIC).text
-    assert "nobody scores" in render([by_kind["buzz_result"]], PUBLIC).text
+    judged = [render([n], PUBLIC).text for n in table.notices if n.kind == "buzz_result"]
+    assert "Ann (buzzer) ❌ wrong · Bo passed → nobody scores" in judged[0]
+    assert "Ann ⌛ no answer · Bo (buzzer) ✅ right" in judged[1]
     assert "🏆 **Ann wins the match**" in render([by_kind["match_over"]], PUBLIC).text
 
 
@@ -193,8 +201,10 @@ def test_graded_boards_and_the_answer_picture() -> None:
     assert "Your Reagent Board is in (sealed)" in out.text
     assert ".. .. Ot .." in out.text
     assert [i.filename for i in out.images] == ["answer.png"]
-    final = next(n for n in table.notices if n.kind == "answers_open")
-    assert "**Final submission**" in render([final], 0).text
+    final = next(n for n in table.notices if n.kind == "answer_prompt" and n.audience == 0)
+    assert "✍️ **Final submission** (round 1, 180 s): send the Reagent Board" in (
+        render([final], 0).text
+    )
 
 
 def test_finals_texts() -> None:
@@ -213,7 +223,79 @@ def test_finals_texts() -> None:
     deciphered = [n for n in table.notices if n.kind == "probe_results" and n.audience == 0][-1]
     assert "(Decipher on #1)" in render([deciphered], 0).text
     assert "✅ **Ann** is done probing." in render([kinds["submissions_done"]], PUBLIC).text
-    assert "→ Bo +2" in render([kinds["buzz_result"]], PUBLIC).text
+    judged = [render([n], PUBLIC).text for n in table.notices if n.kind == "buzz_result"]
+    assert "Ann passed · Bo (buzzer) ❌ wrong → Bo −1" in judged[0]
+    assert "→ Bo +2" in judged[1]
+    again = render([kinds["buzz_prompt"]], 0).text
+    assert "🔔 **The buzz-in phase resumes** (round 1, turn 1" in again
+
+
+@pytest.mark.parametrize("variant", ["classic", "finals"])
+def test_a_pass_after_a_buzz_is_said_once_plainly(variant: str) -> None:
+    """Sealed while the other seat answers, then "passed" — never "answer is in",
+    "wrong" or "gave no answer" about a seat that passed."""
+    spec = CLASSIC_ROUND if variant == "classic" else FINALS_ROUND
+    table = Table.start(options(spec, first_seat=0, look_seconds=0))
+    if variant == "finals":
+        table.move(0, f"probe {PROBE} : A")
+        table.move(1, f"probe {PROBE} : C")
+        table.move(0, "done")
+        table.move(1, "done")
+    right = board_text(spec.reagent_board()) if variant == "classic" else "A B C"
+    table.move(1, "buzz")
+    before = len(table.notices)
+    table.move(0, "pass")
+    table.move(1, f"answer {right}")
+    after = table.notices[before:]
+    room = "\n".join(render([n], PUBLIC).text for n in after if n.audience == PUBLIC)
+    assert "📨 Ann is in (sealed: an answer or a pass)." in room
+    assert "Ann passed · Bo (buzzer) ✅ right" in room
+    assert room.count("passed") == 1
+    for wrong in ("Ann's answer is in", "Ann ❌", "Ann gave no answer"):
+        assert wrong not in room
+    mine = "\n".join(render([n], 0).text for n in after if n.audience == 0)
+    assert "🔒 You pass: no answer from you this time." in mine
+
+
+def test_a_pass_at_the_final_submission_shows_with_the_grades() -> None:
+    table = Table.start(options(CLASSIC_ROUND, first_seat=0, look_seconds=0))
+    for turn in range(9):
+        table.move(turn % 2, f"probe {PROBE} : C")
+    table.move(0, "pass")
+    table.move(1, f"answer {WRONG}")
+    over = render([next(n for n in table.notices if n.kind == "round_over")], PUBLIC).text
+    assert "Ann passed (no board) | Bo " in over
+    assert "no answer" not in over
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Turn 1 probe: 3 # 4",
+        "Turn 9 probe: % @ Q",
+        "Probe 12 (Decipher on #11): A B C D E F G",
+        "Probe 1: " + "ABCDEFGHIJKLMNOPQRSTUVWXYZ",  # one word wider than the board
+    ],
+)
+def test_a_probe_title_keeps_its_result_whole_within_the_board(label: str) -> None:
+    """It was cut to "Turn 1 probe: 3 # 4 -> ERR…" on a 4×4 board: measured with the
+    picture's own font, every line fits, and ERROR is a line of its own."""
+    width = _board.LABEL_W + 4 * _board.CELL
+    lines = title_lines(f"{label}\n→ ERROR", width)
+    assert lines[-1] == "-> ERROR"
+    assert all(title_width(line) <= width for line in lines), lines
+    if "XYZ" not in label:  # nothing of an ordinary label is cut either
+        assert " ".join(lines[:-1]) == label
+
+
+def test_an_error_probe_picture_is_as_tall_as_its_title() -> None:
+    table = Table.start(options(CLASSIC_ROUND, first_seat=0, look_seconds=0))
+    table.move(0, f"probe {EMPTY} : B")  # recolouring red on an empty board: ERROR
+    error = next(n for n in table.notices if n.kind == "probe_result")
+    (image,) = render([error], PUBLIC).images
+    two_lines = _board.TITLE_H + _board.TITLE_LINE
+    expected = 2 * _board.PAD + two_lines + _board.LABEL_H + 4 * _board.CELL
+    assert decoded(image.data).height == expected
 
 
 # -- secrets -----------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import HOST, PUBLIC, Rejected
+from games import HOST, PUBLIC, Notice, Rejected
 from games.runebreaker import GAME
 from games.runebreaker.judge import is_run_of
 from games.runebreaker.rounds import RoundSpec, Rune
@@ -89,7 +89,7 @@ def test_a_probe_that_is_a_run_of_the_sequence_is_refused() -> None:
     with pytest.raises(Rejected, match="run of consecutive commands"):
         table.move(0, f"probe {PROBE} : F A C")
     table.move(0, f"probe {PROBE} : B A C")
-    assert table.kinds()[-2:] == ["probe_result", "turn_started"]
+    assert table.kinds()[-4:] == ["probe_result", "turn_started", "turn_prompt", "turn_prompt"]
 
 
 @pytest.mark.parametrize(
@@ -335,3 +335,81 @@ def test_the_deciding_answers_are_shown_when_the_round_ends() -> None:
     assert answers[1]["product"] == list(CLASSIC_ROUND.product().cells)
     assert answers[0]["product"] != answers[1]["product"]
     assert answers[0]["board"] is not None
+
+
+def test_a_pass_is_sealed_then_judged_as_a_pass() -> None:
+    """A pass tells its seat it passed; the room learns only that the seat is in,
+    until the judging says who passed (not "wrong", not "no answer")."""
+    table = Table.start(classic_config())
+    table.move(1, "buzz")
+    passed = table.move(0, "pass")
+    assert [(n.audience, n.kind, n.data) for n in passed] == [
+        (0, "pass_taken", {}),
+        (PUBLIC, "answer_in", {"seat": 0}),  # the same as for an answer
+    ]
+    judged = table.move(1, "answer " + SECRET)
+    result = next(n for n in judged if n.kind == "buzz_result")
+    assert result.data["responses"] == ["pass", "answer"]
+    assert result.data["correct"] == [False, True]
+    over = next(n for n in judged if n.kind == "round_over")
+    assert [a["response"] for a in over.data["answers"]] == ["pass", "answer"]
+
+
+def test_a_missed_answer_window_is_no_answer_not_a_pass() -> None:
+    table = Table.start(classic_config(reserve_periods=0))
+    table.move(1, "buzz")
+    table.move(1, "answer " + wrong_board(CLASSIC_ROUND))
+    judged = table.expire(0)
+    assert table.kinds(judged)[:2] == ["no_answer", "buzz_result"]
+    assert judged[1].data["responses"] == ["no_answer", "answer"]
+    with pytest.raises(Rejected, match="No answer is asked for now"):
+        table.move(0, "pass")
+
+
+def test_a_pass_at_the_final_submission_is_told_with_the_grades() -> None:
+    table = Table.start(classic_config())
+    _nine_turns(table)
+    table.move(0, "pass")
+    table.move(1, "answer " + wrong_board(CLASSIC_ROUND))
+    over = next(n for n in table.notices if n.kind == "round_over")
+    assert over.data["grades"][0] is None
+    assert [a["response"] for a in over.data["answers"]] == ["pass", "answer"]
+
+
+def _prompts(notices: list[Notice], kind: str) -> dict[object, dict[str, object]]:
+    return {n.audience: n.data for n in notices if n.kind == kind}
+
+
+def test_the_engine_prompts_each_seat_with_its_window() -> None:
+    """The DMO's choice, a turn (probe / buzz), the answers after a buzz, and a
+    resumed turn: each seat's own notice, aimed at the window its move answers."""
+    table = Table.start(classic_config(first_seat=None, dmo=1))
+    assert _prompts(table.notices, "first_prompt") == {1: {"seconds": 60, "window": "choose"}}
+    turn = _prompts(table.move(1, "first them"), "turn_prompt")
+    assert set(turn) == {0, 1}
+    assert all(p["active"] == 0 and p["window"] == "turn:1:1" for p in turn.values())
+    assert GAME.window(table.state, 0) == "turn:1:1"
+    buzzed = table.move(1, "buzz", after_ms=40_000)
+    asked = _prompts(buzzed, "answer_prompt")
+    assert set(asked) == {0, 1}
+    assert asked[0]["window"] == GAME.window(table.state, 0) == "answer:1:1"
+    assert asked[0]["buzzer"] == 1
+    public = next(n for n in buzzed if n.kind == "answers_open")
+    assert public.audience == PUBLIC
+    assert "window" not in public.data  # the room is not asked anything
+    table.move(1, "answer " + wrong_board(CLASSIC_ROUND))
+    resumed = _prompts(table.move(0, "pass"), "turn_prompt")
+    assert list(resumed) == [0]  # only the seat that probes is asked again
+    assert resumed[0]["resumed"] is True
+    assert resumed[0]["seconds"] == 150 - 40
+
+
+def test_the_final_submission_prompts_both_seats() -> None:
+    table = Table.start(classic_config())
+    for _ in range(8):
+        table.move(table.view(PUBLIC)["round"]["active"], f"probe {PROBE} : A")
+    last = table.move(table.view(PUBLIC)["round"]["active"], f"probe {PROBE} : A")
+    asked = _prompts(last, "answer_prompt")
+    assert set(asked) == {0, 1}
+    assert asked[1]["buzzer"] is None
+    assert asked[1]["window"] == "final:1"

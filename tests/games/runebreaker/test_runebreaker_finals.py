@@ -239,3 +239,31 @@ def test_an_answer_of_nested_repeats_is_judged_wrong_not_run_for_hours() -> None
     table.move(0, "answer " + "@" * 29 + "E")
     table.move(1, "pass")
     assert table.state.scores == [-1, 0]
+
+
+def test_a_buzzer_who_passes_is_judged_as_passed_and_loses_the_point() -> None:
+    table = Table.start(finals_config())
+    _both_probe(table)
+    table.move(1, "buzz")
+    passed = table.move(1, "pass")
+    assert [(n.audience, n.kind) for n in passed] == [(1, "pass_taken"), (PUBLIC, "answer_in")]
+    assert passed[1].data == {"seat": 1}
+    judged = table.move(0, f"answer {WRONG}")
+    result = next(n for n in judged if n.kind == "buzz_result")
+    assert result.data["responses"] == ["answer", "pass"]
+    assert result.data["points"] == [0, -1]  # both failed: the buzzer pays
+    assert table.view(1)["my_answer"]["passed"] is False  # the next buzz starts afresh
+
+
+def test_the_engine_prompts_each_seat_to_probe_and_to_buzz_again() -> None:
+    table = Table.start(finals_config())
+    turn = {n.audience: n.data for n in table.notices if n.kind == "turn_prompt"}
+    assert set(turn) == {0, 1}
+    assert all(p["active"] is None and p["window"] == "submit:1:1" for p in turn.values())
+    _both_probe(table)
+    table.move(0, "buzz")
+    table.move(0, f"answer {WRONG}")
+    resumed = table.move(1, f"answer {WRONG}")
+    asked = {n.audience: n.data for n in resumed if n.kind == "buzz_prompt"}
+    assert list(asked) == [1]  # seat 0 has buzzed this turn
+    assert asked[1]["window"] == GAME.window(table.state, 1) == "buzz_in:1:1"
