@@ -38,16 +38,7 @@ KNOWN_LONG_CLASSES: dict[str, str] = {
 #: "path" -> why it is still over MODULE_LIMIT.
 KNOWN_LONG_MODULES: dict[str, str] = {}
 #: Circles still open, by their modules -> why they are tolerated for now.
-KNOWN_CIRCLES: dict[frozenset[str], str] = {
-    frozenset(
-        {
-            "games.runebreaker.match",
-            "games.runebreaker.classic",
-            "games.runebreaker.finals",
-            "games.runebreaker.answers",
-        }
-    ): "removed when runebreaker lands (that branch of issue 21 breaks this circle)",
-}
+KNOWN_CIRCLES: dict[frozenset[str], str] = {}
 
 
 @dataclass(frozen=True)
