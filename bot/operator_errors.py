@@ -40,9 +40,18 @@ def settings_from(path: Path | None) -> Settings:
     except tomllib.TOMLDecodeError as error:
         raise OperatorError(f"{where} is not valid TOML: {error}.") from None
     except ValidationError as error:
-        raise OperatorError(f"{where}: {_first_problem(error)}") from None
+        raise OperatorError(f"{_source(error, where)}: {_first_problem(error)}") from None
     except SettingsError as error:
         raise OperatorError(_environment_problem(error)) from None
+
+
+def _source(error: ValidationError, where: str) -> str:
+    """The environment variable that set the first problem's key, if one did
+    (it wins over the file), else ``where``."""
+    loc = [str(part) for part in error.errors()[0]["loc"]]
+    variable = "GENIUS_" + "__".join(loc).upper()
+    named = {name.upper() for name in os.environ}
+    return f"environment variable {variable}" if variable in named else where
 
 
 def _first_problem(error: ValidationError) -> str:

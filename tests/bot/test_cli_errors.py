@@ -254,3 +254,14 @@ def test_a_new_games_file_setting_is_checked_at_start_up_by_convention(
     assert capsys.readouterr().err == (
         "genius-bot: setting [goofspiel]: Can't use the deck file 'deck.txt': no such file.\n"
     )
+
+
+def test_an_unknown_setting_from_the_environment_names_the_variable(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GENIUS_DISCORD__TOKN", "x")
+    assert main(["db", "upgrade"]) == 2
+    assert capsys.readouterr().err == (
+        "genius-bot: environment variable GENIUS_DISCORD__TOKN: setting discord.tokn: "
+        "[discord] has no such setting; did you mean token?\n"
+    )
