@@ -1,7 +1,10 @@
 """The operator's mistakes, said plainly: a settings file that is missing or
-not TOML, a setting of the wrong type, a database URL with an unknown driver,
-a database that cannot be reached. Each becomes one :class:`OperatorError`
-naming the file, the key or the fix; the command line prints it and exits 2.
+not TOML, a setting of the wrong type or unknown (with the key probably
+meant), an environment variable that is not JSON where JSON is needed, a file
+a game's settings name that cannot be used, a database URL with an unknown
+driver or none, a database that cannot be reached, the web pages' port taken.
+Each becomes one :class:`OperatorError` naming the file, the key or the fix;
+the command line prints it and exits 2.
 """
 
 from __future__ import annotations
@@ -193,12 +196,12 @@ def cannot_listen(error: OSError, host: str, port: int, setting: str) -> Operato
     """The web pages' port taken (or not ours to take), as the host's fix;
     None for any other OSError, which is not the host's to solve."""
     if error.errno == errno.EADDRINUSE:
-        why = "another program (or another genius-bot) is already using that port"
+        fix = (
+            "another program (or another genius-bot) is already using that port. Stop it, "
+            f"or choose another port with {setting}"
+        )
     elif error.errno == errno.EACCES:
-        why = "ports below 1024 need privileges the bot should not have"
+        fix = f"ports below 1024 need privileges; choose one from 1024 up with {setting}"
     else:
         return None
-    return OperatorError(
-        f"the web pages cannot listen on {host}:{port}: {why}. Stop that program, or "
-        f"choose another port with {setting}."
-    )
+    return OperatorError(f"the web pages cannot listen on {host}:{port}: {fix}.")

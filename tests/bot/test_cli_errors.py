@@ -190,8 +190,8 @@ def test_the_web_pages_port_in_use_is_one_line(
     err = capsys.readouterr().err
     assert err == (
         f"genius-bot: the web pages cannot listen on 127.0.0.1:{taken_port}: another program "
-        "(or another genius-bot) is already using that port. Stop that program, or choose "
-        "another port with --port.\n"
+        "(or another genius-bot) is already using that port. Stop it, or choose another "
+        "port with --port.\n"
     )
 
 
