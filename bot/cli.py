@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot import puzzle_cli, replay_cli, runes_cli
-from bot.operator_errors import OperatorError, database_ready, settings_from, shown_url
+from bot.operator_errors import (
+    OperatorError,
+    cannot_listen,
+    database_ready,
+    game_files_ready,
+    settings_from,
+    shown_url,
+)
 
 if TYPE_CHECKING:
     from bot.discord.client import GeniusBot
@@ -21,6 +28,7 @@ if TYPE_CHECKING:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.command == "run" else logging.WARNING)
+    _quiet_libraries()
     try:
         return _command(args)
     except OperatorError as error:
@@ -30,6 +38,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except replay_cli.ReplayFailed as error:
         print(f"genius-bot: {error}", file=sys.stderr)
         return replay_cli.MISMATCH
+
+
+def _schema_changes_only(record: logging.LogRecord) -> bool:
+    return record.getMessage().startswith("Running upgrade")
+
+
+def _quiet_libraries() -> None:
+    """Keep the log to what a host needs: of Alembic, only the migrations it
+    applies (not its plugin set-up or "Context impl …" on every start)."""
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
+    # The same function object each call: addFilter adds it once.
+    logging.getLogger("alembic.runtime.migration").addFilter(_schema_changes_only)
 
 
 def _command(args: argparse.Namespace) -> int:
@@ -114,12 +134,23 @@ def _run(config: Path | None) -> int:
     settings = settings_from(config)
     if settings.discord.token is None:
         raise OperatorError("set GENIUS_DISCORD_TOKEN (or discord.token in config.toml) to run.")
-    # Open and upgrade the database before logging in: a bad database setting
-    # fails here, at once, not after the bot has connected to Discord.
+    # The games' files and the database are checked before logging in: a bad
+    # setting fails here, at once, not after the bot has connected to Discord.
+    game_files_ready(settings)
     database_ready(settings.database.url)
+    _no_voice_warnings()
     bot = create_bot(settings, settle_heap=True)
     _connect(bot, settings.discord.token.get_secret_value())
     return 0
+
+
+def _no_voice_warnings() -> None:
+    """The bot never joins a voice channel: discord.py's warnings that voice's
+    optional libraries (PyNaCl, davey) are missing would only alarm a host."""
+    from discord.voice_client import VoiceClient
+
+    VoiceClient.warn_nacl = False
+    VoiceClient.warn_dave = False
 
 
 GATEWAY_AUTHENTICATION_FAILED = 4004
@@ -150,6 +181,12 @@ def _connect(bot: GeniusBot, token: str) -> None:
             f"cannot reach Discord ({error.host}): {error.os_error.strerror or error}. "
             "Check the network connection, then run again."
         ) from None
+    except OSError as error:  # after aiohttp's errors, which are OSErrors too
+        web = bot.settings.web
+        refused = cannot_listen(error, web.host, web.port or 0, "[web] port")
+        if refused is None:
+            raise
+        raise refused from None
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -186,10 +223,19 @@ def _demo_games() -> list[str]:
 
 
 def _web(args: argparse.Namespace) -> int:
-    from bot.web.alone import serve
+    from bot.web.alone import DEFAULT_PORT, serve
 
     settings = settings_from(args.config)
-    return serve(settings, host=args.host, port=args.port, demo=args.demo)
+    database_ready(settings.database.url)
+    try:
+        return serve(settings, host=args.host, port=args.port, demo=args.demo)
+    except OSError as error:
+        host = args.host or settings.web.host
+        port = args.port if args.port is not None else settings.web.port or DEFAULT_PORT
+        refused = cannot_listen(error, host, port, "--port")
+        if refused is None:
+            raise
+        raise refused from None
 
 
 def _invite_url(args: argparse.Namespace) -> int:
@@ -217,6 +263,7 @@ def _db(args: argparse.Namespace) -> int:
 
 
 def _db_backup(config: Path | None, path: Path, *, overwrite: bool) -> int:
+    from bot.render.base import plural
     from storage.backup import BackupError, backup_sqlite, sqlite_file
 
     settings = settings_from(config)
@@ -224,7 +271,10 @@ def _db_backup(config: Path | None, path: Path, *, overwrite: bool) -> int:
         made = backup_sqlite(sqlite_file(settings.database.url), path, overwrite=overwrite)
     except BackupError as error:
         raise OperatorError(str(error)) from None
-    print(f"backed up {made.matches} matches to {made.path} ({made.size_bytes:,} bytes)")
+    print(
+        f"backed up {plural(made.matches, 'match', 'matches')} to {made.path} "
+        f"({made.size_bytes:,} bytes)"
+    )
     return 0
 
 

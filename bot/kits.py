@@ -19,6 +19,9 @@ game's parts by where they live:
                        ``SEES_ALL`` (players get the host's view: they may
                        cheat) and ``ASKS_EVERY_SEAT`` (ask seats the game is
                        not waiting on, e.g. for a buzz)
+``bot.runtime.``       ``resolve`` and/or ``prepare``: the files its settings
+``resources.<key>``    name, read at match creation and checked at start-up
+                       (a game that reads no files has no such module)
 ====================  =========================================================
 
 A demo match must keep three rules (tests/bot/demo/test_demo_every_game.py

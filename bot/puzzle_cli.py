@@ -3,7 +3,8 @@
 ``puzzle generate --size 10 --colors 3 --seed N`` prints a generated puzzle —
 the grid and the answer format as players see them, then, marked host-only,
 each colour's rule, the solution and the puzzle as a file — and writes its
-pictures. ``puzzle check FILE`` validates a host's puzzle file
+pictures: the grid, and the solved grid as ``…-SOLUTION.png``, a spoiler.
+``puzzle check FILE`` validates a host's puzzle file
 (docs/logical-horror-puzzles.md) and shows its one solution.
 """
 
@@ -101,7 +102,8 @@ def _generate(
     print(format_puzzle(puzzle), end="")
     stem = out / f"seed{seed}-{puzzle.height}x{puzzle.width}-{colours}colours"
     grid, solved = _write_images(puzzle, stem)
-    print(f"\nImages: {grid} (the grid), {solved} (with the solution: host only)")
+    print(f"\nImages: {grid} (the grid, for players)")
+    print(f"        {solved} (SPOILER: the solved grid, for the host only)")
     return 0
 
 
@@ -140,9 +142,10 @@ def _write_images(puzzle: Puzzle, stem: Path) -> tuple[Path, Path]:
     from bot.render.logical_horror import puzzle_image
 
     stem.parent.mkdir(parents=True, exist_ok=True)
+    # The solved grid's name shouts, so it is not shared with players by mistake.
     images = {
         "puzzle": puzzle_image(puzzle),
-        "solution": puzzle_image(puzzle, puzzle.solution),
+        "SOLUTION": puzzle_image(puzzle, puzzle.solution),
     }
     written = []
     for name, data in images.items():

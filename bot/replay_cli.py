@@ -22,6 +22,7 @@ from pydantic import ValidationError
 import games
 from bot.operator_errors import OperatorError
 from bot.render import renderer_for
+from bot.render.base import plural
 from bot.runtime.export import ExportError, MatchExport, load_export
 from bot.runtime.replay import Replayed, replay_steps
 from bot.runtime.resources import prepare
@@ -197,7 +198,7 @@ def print_story(story: Story, out: TextIO, image_dir: Path | None) -> None:
             shown = _save(image_dir, saved, image.filename, image.data)
             print(f"          (picture: {shown})", file=out)
     print(
-        f"Rebuilt from {len(export.events)} logged events; the outcome and state match "
+        f"Rebuilt from {plural(len(export.events), 'logged event')}; the outcome and state match "
         f"what was stored. Result: {_describe(story.outcome, export)}.",
         file=out,
     )

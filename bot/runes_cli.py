@@ -1,8 +1,9 @@
 """``genius-bot runes``: Rune Breaker rounds for hosts, offline.
 
-``runes generate --seed N`` prints a generated round as a rune-set file (each
-rune's meaning and the Product as comments, so it can be saved, edited and
-checked) and writes the Reagent and Product as PNGs. ``runes check FILE``
+``runes generate --seed N [--round R]`` prints rounds 1 to R as a match with
+seed N plays them, as a rune-set file (a file's rounds play in order from round
+1; each rune's meaning and the Product as comments, so it can be saved, edited
+and checked), and writes round R's Reagent and Product as PNGs. ``runes check FILE``
 validates a host's rune-set file (docs/runebreaker-runesets.md).
 """
 
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from games.runebreaker.generator import generate_round
+from games.runebreaker.models import ROUNDS
 from games.runebreaker.notation import format_board
 from games.runebreaker.pieces import MAX_KINDS, MIN_KINDS, Palette
 from games.runebreaker.rounds import VARIANTS, RoundSpec, Variant
@@ -26,10 +28,14 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Adds ``runes`` (with ``generate`` and ``check``) to ``genius-bot``'s subcommands."""
     runes = subparsers.add_parser("runes", help="Rune Breaker rounds: generate one, check a file")
     actions = runes.add_subparsers(dest="runes_command", metavar="{generate,check}", required=True)
-    generate = actions.add_parser("generate", help="print a round generated from a seed")
+    generate = actions.add_parser(
+        "generate", help="print the rounds a match plays from a seed, up to --round"
+    )
     generate.add_argument("--seed", type=int, required=True)
     generate.add_argument("--variant", choices=VARIANTS, default="classic")
-    generate.add_argument("--round", type=int, default=1, help="the round number (default 1)")
+    generate.add_argument(
+        "--round", type=int, default=1, help=f"the last round, 1-{ROUNDS} (default 1)"
+    )
     generate.add_argument(
         "--out", type=Path, default=DEFAULT_OUT, help=f"folder for the PNGs (default {DEFAULT_OUT})"
     )
@@ -57,14 +63,22 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _generate(seed: int, variant: Variant, round_no: int, out: Path, palette: Palette) -> int:
-    if round_no < 1:
-        print("genius-bot runes: --round counts from 1.", file=sys.stderr)
+    if not 1 <= round_no <= ROUNDS:
+        print(
+            f"genius-bot runes: --round is 1 to {ROUNDS} (a match has {ROUNDS} rounds), "
+            f"not {round_no}.",
+            file=sys.stderr,
+        )
         return 2
-    spec = generate_round(seed, round_no, variant, palette)
-    print(f"// Rune Breaker, {variant} round {round_no} generated from seed {seed}.")
+    # A rune-set file's rounds play in order from round 1, so round R is written
+    # as the file's round R, after the rounds a match with this seed plays before it.
+    rounds = [generate_round(seed, number, variant, palette) for number in range(1, round_no + 1)]
+    spec = rounds[-1]
+    shown = "round 1" if round_no == 1 else f"rounds 1-{round_no}"
+    print(f"// Rune Breaker, {variant} {shown} generated from seed {seed}.")
     print("// A rune-set file: save it, edit it, `genius-bot runes check` it.")
-    print(format_rune_set(RuneSet(variant=variant, rounds=[spec])), end="")
-    print("\n// Product:")
+    print(format_rune_set(RuneSet(variant=variant, rounds=rounds)), end="")
+    print(f"\n// Round {round_no}'s Product:")
     print("\n".join(f"// {row}" for row in format_board(spec.product(palette)).splitlines()))
     written = _write_images(spec, out / f"{variant}-seed{seed}-round{round_no}", palette)
     print(f"\n// Images: {', '.join(str(path) for path in written)}")

@@ -15,7 +15,8 @@ import games
 
 GAMES_INTRO = """\
 # Per-game defaults. A match's own options (/match new ... options:"key=value")
-# override these; the keys are the game's config keys (rules/DECISIONS.md).
+# override these; the keys are the game's config keys (the rule choices behind
+# them: docs/rules-choices.md).
 """
 
 

@@ -4,9 +4,11 @@
 - one private channel per player: that player, the hosts and the bot only;
 - the host log: the hosts and the bot only.
 
-"The hosts" are the host role (if the server has it) and the member who ran
+"The hosts" are who bot.discord.acting calls hosts — the host role (if the
+server has it) and every role with Manage Server — plus the member who ran
 ``/match new``. Secrecy rests on permission overwrites: @everyone is denied
-``view_channel`` on every private channel and the host log.
+``view_channel`` on every private channel and the host log, so a host reads
+them only through an overwrite of their own.
 """
 
 from __future__ import annotations
@@ -44,6 +46,16 @@ BOT_NEEDS = (
 BOT = discord.PermissionOverwrite(**dict.fromkeys(BOT_NEEDS, True))
 
 
+def manage_server_roles(guild: discord.Guild) -> list[discord.Role]:
+    """The server's roles with Manage Server (@everyone aside: that would be
+    everyone), the bot's own managed role aside (it has its own overwrite)."""
+    return [
+        role
+        for role in guild.roles
+        if role.permissions.manage_guild and not role.is_default() and not role.managed
+    ]
+
+
 def category_name(match_id: int, title: str) -> str:
     return f"genius-{match_id} {title}"[:100]
 
@@ -65,7 +77,10 @@ class MatchChannels:
     ) -> None:
         self.guild = guild
         self.players = list(players)
-        self.hosts = list(hosts)
+        # Manage Server makes a member a host (acting.is_host) but grants no
+        # view of a channel @everyone is denied: its roles get the hosts' overwrite.
+        managers = [role for role in manage_server_roles(guild) if role not in hosts]
+        self.hosts = [*hosts, *managers]
 
     def _base(self, everyone: discord.PermissionOverwrite) -> Overwrites:
         overwrites: Overwrites = {self.guild.default_role: everyone, self.guild.me: BOT}

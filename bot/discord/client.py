@@ -18,6 +18,7 @@ from bot.discord.forms import FormRoutes
 from bot.discord.outage import OutageWatch
 from bot.discord.web import make_web
 from bot.kits import adapters
+from bot.render.base import plural
 from bot.runtime import MatchRuntime, heap
 from bot.web import WebServer
 from storage.db import make_engine, make_sessionmaker, upgrade
@@ -197,7 +198,7 @@ class GeniusBot(commands.Bot):
         """No prefix commands: plain messages are moves, handled by the messages cog."""
 
     async def on_ready(self) -> None:
-        log.info("logged in as %s (%s guilds)", self.user, len(self.guilds))
+        log.info("logged in as %s (%s)", self.user, plural(len(self.guilds), "server"))
 
 
 def create_bot(settings: Settings | None = None, *, settle_heap: bool = False) -> GeniusBot:

@@ -5,7 +5,10 @@ is missing instead of meeting it in the middle of a match:
   Portal (its flags, read at login) against the two the bot asks for;
 - in every server it serves, its permissions against the ones the invite link
   asks for (:data:`bot.discord.invite.PERMISSIONS`);
-- the servers in ``discord.sync_guild_ids`` it is not in.
+- the servers in ``discord.sync_guild_ids`` it is not in;
+- servers no longer in ``discord.sync_guild_ids`` that still hold their own copy
+  of the slash commands from an earlier run: the copy is removed, or every
+  command would be listed twice there (its copy beside the global commands).
 
 Problems go to the log, one line per server, and again only when they change
 (a server where the bot's role is fixed gets one line saying so). Nothing is
@@ -136,6 +139,7 @@ class Readiness(commands.Cog):
         if not self._sync_checked:
             self._sync_checked = True
             self._check_sync_guilds()
+            await self._drop_stale_guild_commands()
 
     @commands.Cog.listener()
     async def on_guild_join(self, guild: discord.Guild) -> None:
@@ -189,6 +193,35 @@ class Readiness(commands.Cog):
                     "add it with the link `genius-bot invite-url` prints, or fix the id.",
                     guild_id,
                 )
+
+    async def _drop_stale_guild_commands(self) -> None:
+        """Commands synced to a server (``sync_guild_ids``) stay there after it is
+        taken off the list; beside the global ones they show twice. The tree has
+        no commands for such a server, so syncing it empties Discord's copy."""
+        listed = set(self.bot.settings.discord.sync_guild_ids)
+        for guild in self.bot.guilds:
+            if guild.id in listed:
+                continue
+            try:
+                if not await self.bot.tree.fetch_commands(guild=guild):
+                    continue
+                self.bot.tree.clear_commands(guild=guild)
+                await self.bot.tree.sync(guild=guild)
+            except discord.HTTPException as error:
+                log.warning(
+                    "server %r (%s): could not remove its old copy of the slash commands "
+                    "(%s); they may show twice there.",
+                    guild.name,
+                    guild.id,
+                    error.text or error.status,
+                )
+                continue
+            log.info(
+                "server %r (%s): removed its copy of the slash commands, left from when "
+                "discord.sync_guild_ids listed it",
+                guild.name,
+                guild.id,
+            )
 
 
 async def setup(bot: GeniusBot) -> None:

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from games.core import GameConfig, GameState
-from games.logical_horror.puzzle import MAX_SIDE, Puzzle
+from games.logical_horror.puzzle import MAX_SIDE, MIN_SIDE, Puzzle
 
 SECOND = 1000
+#: A puzzle generated for a match is at least this many cells a side: smaller
+#: grids hold too few clues for each colour's rule to be deduced by queries.
+#: Puzzle files, a host's own, may be as small as MIN_SIDE (rehearsals, teaching).
+MIN_MATCH_SIDE = 8
 
 
 class LogicalHorrorConfig(GameConfig):
     """A match's options; timings in seconds of match time."""
 
-    size: int = Field(default=10, ge=8, le=MAX_SIDE)
+    size: int = 10
     colours: int = Field(default=3, ge=2, le=4)
     #: The answer format (a key of games.logical_horror.formats); unset: drawn from the seed.
     format: str | None = None
@@ -29,6 +33,17 @@ class LogicalHorrorConfig(GameConfig):
     hint_seconds: int = Field(default=1200, ge=10)
     #: Wait for the host to confirm a winning board instead of ending at once.
     host_confirms_win: bool = False
+
+    @field_validator("size")
+    @classmethod
+    def _generated_size(cls, size: int) -> int:
+        if not MIN_MATCH_SIDE <= size <= MAX_SIDE:
+            raise ValueError(
+                f"a generated puzzle is {MIN_MATCH_SIDE}–{MAX_SIDE} cells a side, not {size} "
+                "(smaller grids hold too few clues to deduce the rules; a puzzle_file may "
+                f"be {MIN_SIDE}–{MAX_SIDE})"
+            )
+        return size
 
 
 class Query(BaseModel):

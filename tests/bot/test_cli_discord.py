@@ -28,6 +28,7 @@ import yarl
 from aiohttp import WSMsgType, web
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
+from discord.voice_client import VoiceClient
 
 from bot.cli import main
 
@@ -285,3 +286,49 @@ def test_no_route_to_discord_is_one_plain_line(
     err = capsys.readouterr().err
     assert "cannot reach Discord (127.0.0.1)" in err
     _plain(err, caplog)
+
+
+def test_the_log_up_to_login_holds_only_what_a_host_needs(
+    discord_stand_in: FakeDiscord,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Of Alembic, the migrations it applies (not its plugin set-up or "Context
+    impl …"); nothing of discord.py's voice support, which the bot never uses."""
+    discord_stand_in.flags = MEMBERS_LIMITED | CONTENT_LIMITED
+    discord_stand_in.close_code = 4004  # stop at the gateway, once everything has started
+    # A fresh process: discord.py warns of voice's missing libraries once per process.
+    monkeypatch.setattr(VoiceClient, "warn_nacl", True)
+    monkeypatch.setattr(VoiceClient, "warn_dave", True)
+    monkeypatch.setenv("GENIUS_DISCORD_TOKEN", GOOD_TOKEN)
+    with caplog.at_level(logging.INFO):
+        assert main(["run"]) == 2
+    logged = [f"{r.name}: {r.getMessage()}" for r in caplog.records]
+    assert discord_stand_in.identified  # it got as far as the gateway
+    assert [line for line in logged if line.startswith("alembic")] == [
+        line for line in logged if line.startswith("alembic.runtime.migration: Running upgrade")
+    ]
+    assert any("Running upgrade" in line for line in logged)  # a new database: migrated
+    assert not [line for line in logged if "voice" in line or "Context impl" in line]
+
+
+def test_the_web_pages_port_in_use_stops_run_in_one_line(
+    discord_stand_in: FakeDiscord,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    discord_stand_in.flags = MEMBERS_LIMITED | CONTENT_LIMITED
+    monkeypatch.setenv("GENIUS_DISCORD_TOKEN", GOOD_TOKEN)
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        monkeypatch.setenv("GENIUS_WEB__PORT", str(port))
+        assert main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"genius-bot: the web pages cannot listen on 127.0.0.1:{port}: ")
+    assert "choose another port with [web] port." in err
+    _plain(err, caplog)
+    assert not discord_stand_in.identified  # stopped before the gateway

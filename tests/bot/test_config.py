@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from pathlib import Path
 
@@ -149,3 +150,13 @@ def test_a_game_default_the_engine_would_refuse_is_refused_at_load() -> None:
         Settings(goofspiel={"move_seconds": 5})
     with pytest.raises(ValidationError, match="extra"):
         Settings(decoder={"turn_secs": 60})
+
+
+def test_every_file_the_example_points_to_is_in_the_project() -> None:
+    """A host following the example's pointers finds each file it names."""
+    root = EXAMPLE.parent
+    text = EXAMPLE.read_text(encoding="utf-8")
+    named = set(re.findall(r"\b[\w.-]+(?:/[\w.-]+)+\.md\b", text))
+    assert named, "the example names no files: the pattern above has gone stale"
+    missing = sorted(path for path in named if not (root / path).is_file())
+    assert missing == []

@@ -44,7 +44,10 @@ def test_generate_prints_the_puzzle_and_writes_images(
     file_text = secret.split("As a puzzle file (fixes this puzzle for a match):\n")[1]
     assert load_puzzle(file_text.split("\nImages:")[0]) == expected
     images = sorted(path.name for path in tmp_path.iterdir())
-    assert images == ["seed4-8x8-3colours-puzzle.png", "seed4-8x8-3colours-solution.png"]
+    # The solved grid is named as the spoiler it is, and the output says so.
+    assert images == ["seed4-8x8-3colours-SOLUTION.png", "seed4-8x8-3colours-puzzle.png"]
+    solution_line = next(line for line in printed.splitlines() if "SOLUTION.png" in line)
+    assert "SPOILER" in solution_line
     assert all((tmp_path / name).read_bytes().startswith(b"\x89PNG") for name in images)
 
 

@@ -11,6 +11,7 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot import puzzle_cli, runes_cli
 from bot.cli import _parser
 from bot.config import DiscordSettings
 from bot.discord.host._cog import HostCog
@@ -69,3 +70,20 @@ def test_it_names_every_permission_scope_and_intent_the_bot_asks_for(walkthrough
         assert f"`{scope}`" in walkthrough
     for intent in INTENT_NAMES.values():
         assert f"**{intent} Intent**" in walkthrough
+
+
+def test_the_settings_commands_and_options_are_documented(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`genius-bot config example` and `--config` are in the README, and are real."""
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "`genius-bot config example`" in readme
+    assert "`--config FILE`" in readme
+    args = _parser().parse_args(["--config", "elsewhere.toml", "config", "example"])
+    assert (args.config, args.command, args.action) == (Path("elsewhere.toml"), "config", "example")
+
+
+def test_what_the_tools_write_is_git_ignored() -> None:
+    ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
+    for folder in (runes_cli.DEFAULT_OUT, puzzle_cli.DEFAULT_OUT, Path("demo-out")):
+        assert f"{folder}/" in ignored

@@ -33,14 +33,30 @@ def test_generate_prints_a_rune_set_and_writes_images(
     assert code == 0
     printed = capsys.readouterr().out
     rune_set = parse_rune_set(printed)
-    assert rune_set.rounds == [generate_round(3, 2, rune_set.variant)]
+    # Round 2 is the file's round 2 (a file's rounds play in order from 1), after
+    # the round 1 a match with this seed plays before it.
+    assert rune_set.rounds == [generate_round(3, n, rune_set.variant) for n in (1, 2)]
+    assert re.search(r"^round 2$", printed, re.M)
     assert rune_set.variant == variant
-    assert "// Product:" in printed
+    assert "// Round 2's Product:" in printed
     images = sorted(path.name for path in tmp_path.iterdir())
     assert images == [
         f"{variant}-seed3-round2-{name}.png" for name in ("both", "product", "reagent")
     ]
     assert all(path.read_bytes().startswith(b"\x89PNG") for path in tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("round_no", ["0", "6", "9"])
+def test_generate_refuses_a_round_a_match_does_not_have(
+    round_no: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert runes("generate", "--seed", "3", "--round", round_no, "--out", str(tmp_path)) == 2
+    captured = capsys.readouterr()
+    assert captured.err == (
+        f"genius-bot runes: --round is 1 to 5 (a match has 5 rounds), not {round_no}.\n"
+    )
+    assert captured.out == ""
+    assert not list(tmp_path.iterdir())
 
 
 def test_generate_shows_each_rune_meaning(

@@ -4,6 +4,7 @@ while another connection commits in a loop; anything else gets one line."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 import threading
@@ -12,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
+from storage import MatchRepository, make_engine, make_sessionmaker
 from storage.backup import BackupError, backup_sqlite, sqlite_file
+from storage.records import NewMatch, PlayerRecord
 
 #: Each transaction of the writer adds one event and one outbox row for it and
 #: moves the match's version on: a consistent copy has all three or none.
@@ -192,3 +195,31 @@ def test_the_command_without_a_path_says_what_it_needs(
         main(["--config", str(config), "db", "backup"])
     assert exited.value.code == 2
     assert "the following arguments are required: path" in capsys.readouterr().err
+
+
+async def _one_match(url: str) -> None:
+    engine = make_engine(url)
+    try:
+        async with make_sessionmaker(engine).begin() as session:
+            await MatchRepository(session).create(
+                NewMatch(
+                    guild_id=1,
+                    game="goofspiel",
+                    config={},
+                    seed=1,
+                    players=[PlayerRecord(seat=0, user_id=10), PlayerRecord(seat=1, user_id=11)],
+                )
+            )
+    finally:
+        await engine.dispose()
+
+
+def test_the_count_agrees_with_one_match(
+    config: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--config", str(config), "db", "upgrade"]) == 0
+    asyncio.run(_one_match(f"sqlite+aiosqlite:///{tmp_path}/genius.db"))
+    capsys.readouterr()
+    target = tmp_path / "backup.db"
+    assert main(["--config", str(config), "db", "backup", str(target)]) == 0
+    assert capsys.readouterr().out.startswith(f"backed up 1 match to {target} (")

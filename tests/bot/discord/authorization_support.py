@@ -67,13 +67,12 @@ class Where(StrEnum):
 
 SEAT_OF = {Who.SEAT0: 0, Who.SEAT1: 1}
 OWNER_OF = {Where.PRIVATE0: 0, Where.PRIVATE1: 1}
-#: Who sees which channel, by design: hosts with the role see everything; a
-#: Manage Server host who did not create the match is not in its private
-#: channels' overwrites; each player sees their own private channel; nobody but
-#: hosts reads the host log.
+#: Who sees which channel, by design: every host sees everything, by the role
+#: or by Manage Server, whoever created the match; each player sees their own
+#: private channel; nobody but hosts reads the host log.
 SEES: dict[Who, frozenset[Where]] = {
     Who.HOST: frozenset(Where),
-    Who.MANAGER: frozenset({Where.ROOM, Where.GENERAL}),
+    Who.MANAGER: frozenset(Where),
     Who.SEAT0: frozenset({Where.ROOM, Where.PRIVATE0, Where.GENERAL}),
     Who.SEAT1: frozenset({Where.ROOM, Where.PRIVATE1, Where.GENERAL}),
     Who.OUTSIDER: frozenset({Where.ROOM, Where.GENERAL}),

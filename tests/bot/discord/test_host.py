@@ -84,6 +84,23 @@ async def test_manage_server_makes_a_host(world: World) -> None:
     assert world.channel("match-1-host-log").history(viewer=dave)
 
 
+async def test_a_manage_server_host_reads_every_match_others_created(world: World) -> None:
+    """Every host as acting.is_host defines them, not only the role and the creator:
+    a Manage Server holder without the Host role reads and writes in every
+    channel of hannah's match, and a plain member still reads none of its secrets."""
+    admins = world.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    dave = world.guild.add_member(world.env.create_user("dave"), roles=[admins])
+    match = await new_match(world, start=False)
+    for channel in (match.room, *match.private, match.host_log):
+        assert channel.history(viewer=dave)
+    await dave.send(match.host_log, "I'll take over from here")
+    status = await dave.slash(match.host_log, "match status")
+    assert said(status).startswith("**Square Goofspiel**")
+    for hidden in (*match.private, match.host_log):
+        with pytest.raises(CANNOT_READ):
+            hidden.history(viewer=world.carol)
+
+
 @pytest.mark.parametrize(
     ("options", "refusal"),
     [

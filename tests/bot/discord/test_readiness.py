@@ -196,3 +196,20 @@ async def test_a_fixed_role_is_noticed_once_and_matches_can_be_made(
     assert world.guild.me.guild_permissions >= PERMISSIONS
     match = await new_match(world, start=False)
     assert match.room.history()
+
+
+async def test_the_login_line_counts_servers_in_plain_words(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    settings = Settings(database=DatabaseSettings(url=f"sqlite+aiosqlite:///{tmp_path}/g.db"))
+    env = simcord.Env(create_bot(settings))
+    env.create_guild("Genius")
+    with caplog.at_level(logging.INFO, logger="bot.discord.client"):
+        await env.start()
+        try:
+            logged = [r.getMessage() for r in caplog.records if "logged in as" in r.getMessage()]
+        finally:
+            await env.shutdown()
+            await served_bot(env).release()
+    assert len(logged) == 1
+    assert logged[0].endswith("(1 server)")
