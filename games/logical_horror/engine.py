@@ -67,9 +67,7 @@ class LogicalHorror(Game[LogicalHorrorConfig, LogicalHorrorState, LogicalHorrorA
         if isinstance(action, Hint):
             return Step(state=state, notices=play.hint(state, seat, action.colour, now_ms))
         assert isinstance(action, Pause)
-        reason = f"seat {seat + 1} asked for a pause" + (
-            f": {action.reason}" if action.reason else ""
-        )
+        reason = f"seat {seat} asked for a pause" + (f": {action.reason}" if action.reason else "")
         called = play.public("pause_called", seat=seat, reason=action.reason)
         return Step(state=state, notices=[called], pause=reason)
 
