@@ -22,6 +22,7 @@ from pydantic import ValidationError
 import games
 from bot.operator_errors import OperatorError
 from bot.render import renderer_for
+from bot.render.base import name_seats
 from bot.runtime.export import ExportError, MatchExport, load_export
 from bot.runtime.replay import Replayed, replay_steps
 from bot.runtime.resources import prepare
@@ -170,7 +171,8 @@ def _describe(outcome: Outcome | None, export: MatchExport) -> str:
     names = export.names()
     who = "a draw" if outcome.winner is None else f"{names[outcome.winner]} wins"
     scores = "" if outcome.scores is None else f" {outcome.scores[0]:g}–{outcome.scores[1]:g}"
-    return f"{who}{scores}: {outcome.reason}"
+    # The engine counts seats ("seat 0"); a person reads the players' names.
+    return f"{who}{scores}: {name_seats(outcome.reason, names)}"
 
 
 # -- printing ---------------------------------------------------------------------

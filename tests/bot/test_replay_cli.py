@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -317,3 +318,20 @@ def test_a_word_list_missing_here_is_named(
     err = capsys.readouterr().err
     assert err.startswith("genius-bot: the match can't be rebuilt here: Can't read the word list")
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("key", sorted(games.keys()))
+def test_the_replayed_story_names_the_players_never_a_seat_number(
+    key: str, played: dict[str, Played], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Engines count seats from 0 in a result's reason; whoever reads the story
+    reads the players' names instead, in the room's messages and the result."""
+    assert main(["replay", str(played[key].file)]) == 0
+    out = capsys.readouterr().out
+    assert re.findall(r"\bseat [0-9]\b", out, flags=re.IGNORECASE) == []
+    outcome = played[key].state.outcome
+    result = out.splitlines()[-1]
+    if outcome.winner is not None:
+        assert f"Result: {NAMES[outcome.winner]} wins" in result
+    named = re.sub(r"\bseat ([01])\b", lambda m: NAMES[int(m[1])], outcome.reason)
+    assert result.endswith(f": {named}.")

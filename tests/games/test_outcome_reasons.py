@@ -10,11 +10,12 @@ built-in players, once by players who never move (so clocks run out)."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
 import games
-from games import Outcome
+from games import Outcome, Step
 from tests.games.fuzz_support import play
 
 #: Words after a seat mention that say that seat lost; any other mention names
@@ -23,19 +24,25 @@ LOSING = ("ran out", "'s hand is empty")
 SEAT = re.compile(r"\bseat (\d+)")
 
 
-def _silent_outcome(key: str, seed: int, most_steps: int = 2_000) -> Outcome | None:
-    """Nobody moves: every deadline fires in turn until the match ends."""
+def silent_end(key: str, seed: int, most_steps: int = 2_000) -> Step[Any] | None:
+    """Nobody moves: every deadline fires in turn. The step that ended the
+    match (None if it never ends so, e.g. waiting on the host)."""
     game = games.get(key)
-    state = game.setup({}, seed=seed).state
+    step = game.setup({}, seed=seed)
     for _ in range(most_steps):
-        if state.outcome is not None:
-            return state.outcome  # type: ignore[no-any-return]
-        deadlines = game.deadlines(state)
+        if step.state.outcome is not None:
+            return step
+        deadlines = game.deadlines(step.state)
         if not deadlines:
             return None
         deadline = min(deadlines, key=lambda d: d.at_ms)
-        state = game.expire(state, deadline.key, deadline.at_ms).state
+        step = game.expire(step.state, deadline.key, deadline.at_ms)
     return None
+
+
+def _silent_outcome(key: str, seed: int) -> Outcome | None:
+    step = silent_end(key, seed)
+    return None if step is None else step.state.outcome  # type: ignore[no-any-return]
 
 
 def _demo_outcome(key: str, seed: int) -> Outcome | None:
