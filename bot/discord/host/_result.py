@@ -13,14 +13,19 @@ from storage.records import MatchRecord
 
 
 def outcome_of(match: MatchRecord) -> Outcome | None:
-    """The stored outcome (None while unfinished, or for a game this bot lacks)."""
+    """The stored outcome (None while unfinished, for a game this bot lacks, or
+    a state it can no longer read)."""
     if match.state is None:
         return None
     try:
         game = games.get(match.game)
     except KeyError:
         return None
-    return game.outcome(game.load_state(match.state))
+    try:
+        state = game.load_state(match.state)
+    except ValueError:  # a state an older version stored: no result, but the list still shows
+        return None
+    return game.outcome(state)
 
 
 def result_line(outcome: Outcome, names: Sequence[str]) -> str:

@@ -5,7 +5,10 @@ host should never have to translate."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
+from bot.discord.host._result import outcome_of
+from storage.records import MatchRecord, MatchStatus
 from tests.bot.discord.support import World, new_match, said
 from tests.bot.logical_horror_support import SOLUTION, options_json
 
@@ -38,3 +41,20 @@ async def test_list_shows_each_finished_matchs_result_by_mention(world: World) -
     assert lines[2] == f"🏁 Result: **{bob}** wins — {bob}'s board satisfies every clue."
     assert len(lines) == 3
     assert SEAT_NUMBER.findall("\n".join(lines)) == []
+
+
+def _record(game: str, state: str | None) -> MatchRecord:
+    now = datetime.now(UTC)
+    return MatchRecord(
+        id=1, guild_id=1, game=game, status=MatchStatus.FINISHED, config={}, seed=7,
+        state=state, version=1, clock_ms=0, pause_reason=None, category_id=None,
+        room_channel_id=None, host_channel_id=None, players=[], created_at=now, updated_at=now,
+    )  # fmt: skip
+
+
+def test_a_record_without_a_readable_result_gives_no_result_line() -> None:
+    """An unstarted match, a game this bot lacks, a state an older version wrote:
+    /match list still lists the match, without a result."""
+    assert outcome_of(_record("goofspiel", None)) is None
+    assert outcome_of(_record("chess", "{}")) is None
+    assert outcome_of(_record("goofspiel", '{"phase": 3}')) is None
