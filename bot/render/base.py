@@ -67,19 +67,19 @@ def who(names: Sequence[str], seat: object) -> str:
 
 
 #: How an engine names a seat in its words (DECISIONS' "seat 0 / seat 1").
-_SEAT_IN_WORDS = re.compile(r"\bseat ([01])\b")
+SEAT_IN_WORDS = re.compile(r"\bseat ([01])\b")
 
 
 def name_seats(words: str, names: Sequence[str]) -> str:
     """An engine's words (a result's reason) as a person reads them: "seat 0"
     and "seat 1" become the players' display names. Plain text, not escaped."""
-    return _SEAT_IN_WORDS.sub(lambda m: seat_name(names, int(m[1])), words)
+    return SEAT_IN_WORDS.sub(lambda m: seat_name(names, int(m[1])), words)
 
 
 def named_reason(reason: str, names: Sequence[str]) -> str:
     """:func:`name_seats` for a message: the reason escaped for markdown, each
     name escaped once (so a name like ``Ru**by`` shows as typed)."""
-    return _SEAT_IN_WORDS.sub(lambda m: who(names, int(m[1])), escape_md(reason))
+    return SEAT_IN_WORDS.sub(lambda m: who(names, int(m[1])), escape_md(reason))
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
