@@ -22,7 +22,7 @@ from pydantic import ValidationError
 import games
 from bot.operator_errors import OperatorError
 from bot.render import renderer_for
-from bot.render.base import plural
+from bot.render.base import SEAT_IN_WORDS, name_seats, plural
 from bot.runtime.export import ExportError, MatchExport, load_export
 from bot.runtime.replay import Replayed, replay_steps
 from bot.runtime.resources import prepare
@@ -142,10 +142,22 @@ def _one_line(error: Exception) -> str:
     return text if len(text) <= 200 else text[:199] + "…"
 
 
+def counted_from_one(stored: Outcome | None, rebuilt: Outcome | None) -> bool:
+    """``stored`` is ``rebuilt`` as an export written before every reason counted
+    seats from 0 (Logical Horror's win and pause and Rune Breaker's forfeit said
+    "seat 1" for seat 0): the same outcome, each seat in its reason one higher."""
+    if stored is None or rebuilt is None or stored == rebuilt:
+        return False
+    older = SEAT_IN_WORDS.sub(lambda m: f"seat {int(m[1]) + 1}", rebuilt.reason)
+    return stored == rebuilt.model_copy(update={"reason": older})
+
+
 def _check(
     game: Game[Any, Any, Any], export: MatchExport, state: Any, outcome: Outcome | None
 ) -> None:
-    if outcome != export.outcome:
+    # An older export's reason counted seats from 1; its match is the same one.
+    older = counted_from_one(export.outcome, outcome)
+    if outcome != export.outcome and not older:
         raise Mismatch(
             f"the rebuilt outcome ({_describe(outcome, export)}) differs from the stored "
             f"outcome ({_describe(export.outcome, export)})"
@@ -158,6 +170,8 @@ def _check(
         stored = game.State.model_validate(export.state)
     except ValidationError as error:
         raise Mismatch(f"the stored state is damaged: {_one_line(error)}") from None
+    if older:
+        stored = stored.model_copy(update={"outcome": outcome})
     if state != stored:
         raise Mismatch(
             "the rebuilt state differs from the stored state "
@@ -171,7 +185,8 @@ def _describe(outcome: Outcome | None, export: MatchExport) -> str:
     names = export.names()
     who = "a draw" if outcome.winner is None else f"{names[outcome.winner]} wins"
     scores = "" if outcome.scores is None else f" {outcome.scores[0]:g}–{outcome.scores[1]:g}"
-    return f"{who}{scores}: {outcome.reason}"
+    # The engine counts seats ("seat 0"); a person reads the players' names.
+    return f"{who}{scores}: {name_seats(outcome.reason, names)}"
 
 
 # -- printing ---------------------------------------------------------------------

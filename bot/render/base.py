@@ -10,6 +10,7 @@ an event loop run :meth:`Renderer.render` in a worker thread.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -63,6 +64,22 @@ def seat_name(names: Sequence[str], seat: object) -> str:
 def who(names: Sequence[str], seat: object) -> str:
     """A seat's display name, escaped for use in markdown text."""
     return escape_md(seat_name(names, seat))
+
+
+#: How an engine names a seat in its words (DECISIONS' "seat 0 / seat 1").
+SEAT_IN_WORDS = re.compile(r"\bseat ([01])\b")
+
+
+def name_seats(words: str, names: Sequence[str]) -> str:
+    """An engine's words (a result's reason) as a person reads them: "seat 0"
+    and "seat 1" become the players' display names. Plain text, not escaped."""
+    return SEAT_IN_WORDS.sub(lambda m: seat_name(names, int(m[1])), words)
+
+
+def named_reason(reason: str, names: Sequence[str]) -> str:
+    """:func:`name_seats` for a message: the reason escaped for markdown, each
+    name escaped once (so a name like ``Ru**by`` shows as typed)."""
+    return SEAT_IN_WORDS.sub(lambda m: who(names, int(m[1])), escape_md(reason))
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

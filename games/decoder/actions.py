@@ -20,7 +20,8 @@ class _Action(BaseModel):
 
 
 class RaiseTime(_Action):
-    """Pre-game: raise one puzzle time (never lower, at most 300 s)."""
+    """Pre-game: set one puzzle time, from its official time up to 300 s (again
+    and again: a later time replaces an earlier one)."""
 
     kind: Literal["time"] = "time"
     tank: TankNumber

@@ -60,7 +60,8 @@ HELP = {
     "ask": "Ask like `ask DECODER not ANY tank 3` (add `evidence` or `surge` to use an item).",
     "guess": "Guess like `guess Q tank 2` (add `insurance` or `surge` to use an item).",
     "restore": "Restore like `restore tank 5` (add `surge` for Power Surge).",
-    "time": "Raise a puzzle time like `time 3 120` (tank 3 to 120 seconds).",
+    "time": "Set a puzzle time like `time 3 120` (tank 3 to 120 seconds; from its official "
+    "time up to 300 s, changed as often as you like before letter selection).",
     "rarities": "Choose rarities like `rarities 2 1 0` (common uncommon rare).",
     "hand": "Pick your hand like `hand A B C D E F`.",
     "clue": "Choose the clue like `clue ODD`.",

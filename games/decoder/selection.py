@@ -9,7 +9,7 @@ that selection ended).
 from __future__ import annotations
 
 from games.core import SEATS, SECOND, Notice, Rejected, Seat, Window, rng
-from games.decoder import turns
+from games.decoder import defaults, turns
 from games.decoder.actions import ChooseHand, ChooseRarities, RaiseTime
 from games.decoder.models import DecoderState, Selection
 from games.decoder.notices import private, public
@@ -27,17 +27,26 @@ from games.decoder.tiles import (
 )
 
 
+def official_seconds(state: DecoderState, seat: Seat, tank: int) -> int:
+    """The tank's puzzle time as set up (config or seed): the floor a seat's own
+    changes may not go below."""
+    return defaults.times(state.config, state.seed)[seat][tank - 1]
+
+
 def check_raise_time(state: DecoderState, seat: Seat, action: RaiseTime) -> None:
+    """A seat may set a puzzle time anywhere from its official time to the cap,
+    as often as it likes before letter selection (DECISIONS: "You may change
+    your mind at any time"), so lowering an earlier raise is fine."""
     if state.phase != "pregame":
         raise Rejected("Puzzle times are locked: letter selection has started.")
-    tank = state.tanks[seat][action.tank - 1]
-    label = tank_label(action.tank, state.tank_names)
     if action.seconds > MAX_SECONDS:
         raise Rejected(f"Puzzle times go up to {MAX_SECONDS} s at most.")
-    if action.seconds < tank.seconds:
+    official = official_seconds(state, seat, action.tank)
+    if action.seconds < official:
+        label = tank_label(action.tank, state.tank_names)
         raise Rejected(
-            f"Times can only go up: tank {label} is at {tank.seconds} s, "
-            f"so choose {tank.seconds}–{MAX_SECONDS} s."
+            f"Tank {label}'s official time is {official} s, and a puzzle time can't go "
+            f"below it: choose {official}–{MAX_SECONDS} s."
         )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 TANKS = 7
-#: Puzzle times may be raised to 5 minutes, never lowered.
+#: Puzzle times may be raised to 5 minutes (and lowered again, down to the official time).
 MAX_SECONDS = 300
 #: A recharge time never goes past 30 units, however often it is sabotaged.
 MAX_UNITS = 30

@@ -66,7 +66,7 @@ def check_turn(state: DecoderState, seat: Seat, action: TurnAction, words: WordL
         )
     pending = state.pending[seat]
     if state.turn.seat != seat:
-        raise Rejected(f"It's not your turn: seat {state.turn.seat} is taking its turn.")
+        raise Rejected("It's not your turn: your opponent is taking theirs.")
     if pending is None or pending.decision != "turn":
         what = DECISION_LABELS[pending.decision] if pending else "the responses"
         raise Rejected(f"You have taken this turn already; waiting on {what}.")

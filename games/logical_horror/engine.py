@@ -67,9 +67,9 @@ class LogicalHorror(Game[LogicalHorrorConfig, LogicalHorrorState, LogicalHorrorA
         if isinstance(action, Hint):
             return Step(state=state, notices=play.hint(state, seat, action.colour, now_ms))
         assert isinstance(action, Pause)
-        reason = f"seat {seat + 1} asked for a pause" + (
-            f": {action.reason}" if action.reason else ""
-        )
+        # Shown as it is wherever the paused match is (a refused move, the web page),
+        # where no names are at hand: so no seat number; pause_called names the player.
+        reason = "a player asked for a pause" + (f": {action.reason}" if action.reason else "")
         called = play.public("pause_called", seat=seat, reason=action.reason)
         return Step(state=state, notices=[called], pause=reason)
 

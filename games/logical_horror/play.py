@@ -109,7 +109,7 @@ def _winning_board(state: LogicalHorrorState, seat: int, board: list[bool]) -> l
 
 def finish(state: LogicalHorrorState, seat: int, board: list[bool]) -> list[Notice]:
     state.pending_win, state.pending_board = None, None
-    reason = f"seat {seat + 1}'s board satisfies every clue"
+    reason = f"seat {seat}'s board satisfies every clue"
     state.outcome = Outcome(winner=seat, scores=None, reason=reason)
     return [
         public(

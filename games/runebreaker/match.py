@@ -237,7 +237,7 @@ def finish(state: RuneBreakerState, winner: int, reason: str) -> list[Notice]:
 
 def forfeit(state: RuneBreakerState, seat: int, what: str) -> list[Notice]:
     """A required submission is still missing and no reserve period is left."""
-    reason = f"seat {seat + 1} ran out of reserve periods without {what}"
+    reason = f"seat {seat} ran out of reserve periods without {what}"
     return [public("out_of_time", seat=seat, what=what), *finish(state, 1 - seat, reason)]
 
 

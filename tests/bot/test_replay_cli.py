@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -308,3 +309,50 @@ def test_a_word_list_missing_here_is_named(
     err = capsys.readouterr().err
     assert err.startswith("genius-bot: the match can't be rebuilt here: Can't read the word list")
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("key", sorted(games.keys()))
+def test_the_replayed_story_names_the_players_never_a_seat_number(
+    key: str, played: dict[str, Played], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Engines count seats from 0 in a result's reason; whoever reads the story
+    reads the players' names instead, in the room's messages and the result."""
+    assert main(["replay", str(played[key].file)]) == 0
+    out = capsys.readouterr().out
+    assert re.findall(r"\bseat [0-9]\b", out, flags=re.IGNORECASE) == []
+    outcome = played[key].state.outcome
+    result = out.splitlines()[-1]
+    if outcome.winner is not None:
+        assert f"Result: {NAMES[outcome.winner]} wins" in result
+    named = re.sub(r"\bseat ([01])\b", lambda m: NAMES[int(m[1])], outcome.reason)
+    assert result.endswith(f": {named}.")
+
+
+def _counted_from_one(reason: str) -> str:
+    return re.sub(r"\bseat ([01])\b", lambda m: f"seat {int(m[1]) + 1}", reason)
+
+
+@pytest.mark.parametrize("key", sorted(games.keys()))
+def test_an_export_whose_reason_counted_seats_from_one_still_replays(
+    key: str, played: dict[str, Played], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Exports written before reasons counted seats from 0 (Logical Horror's and
+    Rune Breaker's said "seat 2" for seat 1) rebuild to the same match."""
+    data = _export(played[key])
+    old = _counted_from_one(data["outcome"]["reason"])
+    data["outcome"]["reason"] = old
+    data["state"]["outcome"]["reason"] = old
+    assert main(["replay", _write(tmp_path, data)]) == 0
+    winner = data["outcome"]["winner"]
+    if winner is not None:
+        assert f"Result: {NAMES[winner]} wins" in capsys.readouterr().out.splitlines()[-1]
+
+
+def test_a_reason_renumbered_any_other_way_is_still_a_mismatch(
+    played: dict[str, Played], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _export(played["logical_horror"])
+    reason = data["outcome"]["reason"]
+    shifted = re.sub(r"\bseat ([01])\b", lambda m: f"seat {int(m[1]) + 2}", reason)
+    data["outcome"]["reason"] = data["state"]["outcome"]["reason"] = shifted
+    assert "differs from the stored outcome" in _mismatch(capsys, _write(tmp_path, data))

@@ -38,7 +38,8 @@ HELP = (
     "`evidence`, `insurance` or `surge` to use an item.\n"
     "Responses: `clue ODD`, `giveup E`, `swap E` / `keep`, `total 17` / `pass`, `sabotage 4`, "
     "and `unexpected` (alone or after a response) for Unexpected Sabotage.\n"
-    "Before play: `time 3 120` raises a puzzle time; in letter selection `rarities 2 1 0` and "
+    "Before play: `time 3 120` sets a puzzle time (never below its official time; change it "
+    "freely); in letter selection `rarities 2 1 0` and "
     "`hand A B C D E F`. Type `status` (or `/decoder status`) for your hand, tanks and the log."
 )
 
@@ -201,7 +202,7 @@ class DecoderCog(GameCog, group_name="decoder", group_description="Play Decoder.
 
     @app_commands.command(
         name="time",
-        description="Raise a puzzle time (before selection).",
+        description="Set a puzzle time, no lower than its official time (before selection).",
         extras={"audience": Audience.PLAYER},
     )
     @app_commands.describe(tank="The tank", seconds=f"The new puzzle time, up to {MAX_SECONDS} s")

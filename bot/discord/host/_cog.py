@@ -19,6 +19,7 @@ from bot.discord.channels import MatchChannels, any_gone
 from bot.discord.errors import Refusal
 from bot.discord.game_cog import BotGroupCog, Interaction
 from bot.discord.host._options import parse_options
+from bot.discord.host._result import outcome_of, result_line
 from bot.discord.readiness import require_permissions
 from bot.discord.replies import (
     in_time,
@@ -29,6 +30,7 @@ from bot.discord.replies import (
     seat_names,
 )
 from bot.kits import adapters
+from bot.render.base import Rendered, escape_md
 from bot.runtime.export import export_bytes, file_name
 from games import HOST, Rejected
 from storage.records import Channels, MatchRecord, MatchStatus, NewMatch, PlayerRecord
@@ -249,6 +251,10 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         view = await self.runtime.view(record.id, HOST)
         names = await seat_names(self.bot, record)
         rendered = await render_status(record.game, view, HOST, names)
+        outcome = outcome_of(record)
+        if outcome is not None:  # not every game's status says who won, and why
+            shown = result_line(outcome, [escape_md(name) for name in names])
+            rendered = Rendered(text=f"{rendered.text}\n{shown}", images=rendered.images)
         await reply_rendered(interaction, rendered, fallback=f"Match #{record.id}.")
 
     @app_commands.command(
@@ -339,6 +345,8 @@ def _list_line(match: MatchRecord) -> str:
         title = games.get(match.game).title
     except KeyError:
         title = match.game
-    seats = " vs ".join(f"<@{p.user_id}>" for p in sorted(match.players, key=lambda p: p.seat))
+    mentions = [f"<@{p.user_id}>" for p in sorted(match.players, key=lambda p: p.seat)]
     room = f" — <#{match.room_channel_id}>" if match.room_channel_id else ""
-    return f"**#{match.id}** {title}: {seats} — {match.status}{room}"
+    line = f"**#{match.id}** {title}: {' vs '.join(mentions)} — {match.status}{room}"
+    outcome = outcome_of(match)
+    return line if outcome is None else f"{line}\n{result_line(outcome, mentions)}"

@@ -53,6 +53,11 @@ TILE = 56
 LABEL_H = 40
 LEGEND_H = 30
 ROW_H = HEADER_H + TILE + LABEL_H
+#: The rarity corner: ink on the tile's fill (WCAG contrast at least 4.5:1 on
+#: every tile that shows a letter), big enough to read at 100%.
+RARITY_SIZE = 13
+RARITY_INK = INK
+RARITY_INSET = 11  # the corner letter's centre, from the tile's top-left
 
 
 @dataclass(frozen=True)
@@ -107,6 +112,20 @@ def _hatch(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]) ->
         draw.line((x0 * s, y0 * s, x1 * s, y1 * s), fill=GRID, width=s)
 
 
+def _draw_rarity(
+    draw: ImageDraw.ImageDraw, letter: str, box: tuple[float, float, float, float], fill: str
+) -> None:
+    """The rarity (C, U or R) in the top-left corner, in ink on a patch of the
+    tile's own fill: readable at 100% over hatching, and clear of the strike
+    that runs to the top-right corner."""
+    s = SCALE
+    x, y = box[0] + RARITY_INSET, box[1] + RARITY_INSET
+    half = RARITY_SIZE * 0.6
+    patch = ((x - half) * s, (y - half) * s, (x + half) * s, (y + half) * s)
+    draw.rounded_rectangle(patch, radius=3 * s, fill=fill)
+    text(draw, (x, y), rarity_of(letter)[0].upper(), RARITY_SIZE, RARITY_INK, bold=True)
+
+
 def _draw_tile(
     draw: ImageDraw.ImageDraw, seat: int, cell: TileCell, left: float, top: float
 ) -> None:
@@ -118,11 +137,11 @@ def _draw_tile(
     draw.rounded_rectangle(scaled, radius=7 * s, fill=fill, outline=INK, width=2 * s)
     if cell.state == "given_up":
         _hatch(draw, (box[0] + 3, box[1] + 3, box[2] - 3, box[3] - 3))
+    if cell.letter:  # before the big letter, so its patch never covers a stroke of it
+        _draw_rarity(draw, cell.letter, box, fill)
     shown = cell.letter if cell.letter else "?"
     colour = PAPER if cell.state == "hidden" else INK
     text(draw, (cx, top + TILE / 2), shown, 28, colour, bold=True)
-    if cell.letter:  # the rarity in a corner: C, U or R
-        text(draw, (box[2] - 8, box[1] + 9), rarity_of(cell.letter)[0].upper(), 11, MUTED)
     if cell.state == "guessed":  # struck out of the hand
         draw.line((box[0] * s, box[3] * s, box[2] * s, box[1] * s), fill=INK, width=3 * s)
     caption = CAPTIONS[cell.state] + (f" T{cell.turn}" if cell.turn else "")

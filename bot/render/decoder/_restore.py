@@ -3,10 +3,9 @@ Unexpected Sabotage), time banks and the end of the match."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
-from bot.render.base import Rendered, as_int, as_list, escape_md, plural, who
+from bot.render.base import Rendered, as_int, as_list, named_reason, plural, who
 from bot.render.decoder._data import opponent, tank_list, tank_name, tiles_left
 from games.core.contract import PUBLIC, Audience, Notice
 from games.decoder.tanks import MAX_UNITS
@@ -136,7 +135,7 @@ def bank_reminder(notice: Notice, audience: Audience, names: Sequence[str]) -> R
 
 def _named_reason(reason: str, names: Sequence[str]) -> str:
     """The engine's reason with seat numbers replaced by names."""
-    text = re.sub(r"seat ([01])", lambda m: who(names, int(m[1])), escape_md(reason))
+    text = named_reason(reason, names)
     return text.replace(": it gave up", ": they gave up").replace("(its time", "(their time")
 
 

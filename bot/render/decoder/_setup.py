@@ -49,7 +49,8 @@ def match_setup(notice: Notice, audience: Audience, names: Sequence[str]) -> Ren
             [
                 f"🔐 **Decoder** — the timer tanks: {tanks}",
                 f"Items: {held}.",
-                "Before letter selection each player may raise puzzle times in private; "
+                "Before letter selection each player may raise puzzle times in private "
+                "(and change their minds); "
                 "then the host starts letter selection.",
             ]
         )
@@ -77,8 +78,9 @@ def tanks_told(notice: Notice, audience: Audience, names: Sequence[str]) -> Rend
             [
                 "⏱️ **Your timer tanks** (puzzle time → recharge units; only you know these):",
                 tank_table(tanks),
-                f"Until the host starts letter selection you may raise any puzzle time "
-                f"(never lower it) up to {MAX_SECONDS} s: `time 3 120` or `/decoder time`.",
+                "Until the host starts letter selection you may set any puzzle time from "
+                f"its official time (shown here) up to {MAX_SECONDS} s, and change it as "
+                "often as you like: `time 3 120` or `/decoder time`.",
             ]
         )
     )
@@ -88,7 +90,7 @@ def time_raised(notice: Notice, audience: Audience, names: Sequence[str]) -> Ren
     data = notice.data
     name = escape_md(str(data.get("tank_name") or f"tank {as_int(data.get('tank'))}"))
     return Rendered(
-        text=f"⏫ **{name}** is now {as_int(data.get('seconds'))} s → "
+        text=f"⏱️ **{name}** is now {as_int(data.get('seconds'))} s → "
         f"**{plural(as_int(data.get('units')), 'unit')}**."
     )
 

@@ -10,6 +10,7 @@ from bot.render.base import (
     as_int,
     as_list,
     escape_md,
+    named_reason,
     pair,
     plural,
     seat_name,
@@ -228,7 +229,7 @@ def _verdict(
             f"({remaining[0]}–{remaining[1]}): 🤝 **the match is a draw**."
         )
     # The result does not follow from the numbers (a forfeit, say): trust the engine.
-    because = f" — {escape_md(reason)}" if reason else ""
+    because = f" — {named_reason(reason, names)}" if reason else ""
     if winner in (0, 1):
         return f"🏆 **{who(names, winner)} wins**{because}."
     return f"🤝 **The match is a draw**{because}."

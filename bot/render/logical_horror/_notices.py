@@ -18,6 +18,7 @@ from bot.render.base import (
     as_list,
     bot_paused,
     escape_md,
+    named_reason,
     seat_name,
     who,
 )
@@ -234,7 +235,7 @@ def match_over(notice: Notice, audience: Audience, names: Sequence[str]) -> Rend
     if winner is not None:  # the engine's reason counts seats; the room knows names
         head = f"🏆 **{who(names, winner)} wins**: their board satisfies every clue."
     else:
-        head = f"The match ends — {escape_md(str(data.get('reason', '')))}."
+        head = f"The match ends — {named_reason(str(data.get('reason', '')), names)}."
     lines = [head, "**The rules were:**"]
     lines += rule_lines(mapping(data.get("rules")))
     solution = board_of(data.get("solution"))

@@ -11,7 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from bot.render.base import Image, Rendered, as_int, as_list, escape_md, plural, seat_name, who
+from bot.render.base import (
+    Image,
+    Rendered,
+    as_int,
+    as_list,
+    escape_md,
+    named_reason,
+    plural,
+    seat_name,
+    who,
+)
 from bot.render.runebreaker import _pictures
 from bot.render.runebreaker._data import (
     board_of,
@@ -226,8 +236,9 @@ def round_over(notice: Notice, audience: Audience, names: Sequence[str]) -> Rend
         result = "no points"
     else:
         result = f"**{who(names, winner)}** takes it ({signed(points[winner])})"
+    why = named_reason(str(data.get("reason")), names)
     lines = [
-        f"🏁 **Round {number} is over** — {result}: {escape_md(str(data.get('reason')))}. "
+        f"🏁 **Round {number} is over** — {result}: {why}. "
         f"Score: {scores_text(data.get('scores'), names)}.",
     ]
     if data.get("grades"):
@@ -281,6 +292,6 @@ def match_over(notice: Notice, audience: Audience, names: Sequence[str]) -> Rend
     winner = seat_or_none(data.get("winner"))
     head = f"🏆 **{who(names, winner)} wins the match**" if winner is not None else "The match ends"
     return Rendered(
-        text=f"{head} — {escape_md(str(data.get('reason')))}. "
+        text=f"{head} — {named_reason(str(data.get('reason')), names)}. "
         f"Final score: {scores_text(data.get('scores'), names)}."
     )

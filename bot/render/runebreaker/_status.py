@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.render.base import Image, Rendered, as_int, as_list, escape_md, who
+from bot.render.base import Image, Rendered, as_int, as_list, escape_md, named_reason, who
 from bot.render.runebreaker import _pictures
 from bot.render.runebreaker._data import (
     board_of,
@@ -198,8 +198,9 @@ def _results_lines(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
             if winner in (0, 1)
             else "no points"
         )
+        why = named_reason(str(result.get("reason")), names)
         lines.append(
-            f"R{as_int(result.get('round'))}: {took} — {escape_md(str(result.get('reason')))}; "
+            f"R{as_int(result.get('round'))}: {took} — {why}; "
             f"sequence {commands(result.get('sequence'))}."
         )
     return ["**Rounds played**", *lines] if lines else []

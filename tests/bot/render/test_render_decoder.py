@@ -357,3 +357,11 @@ def test_odd_data_renders_without_crashing() -> None:
     )
     assert out.text
     assert R.status({}, PUBLIC, names=NAMES).text
+
+
+def test_the_tanks_prompt_says_a_time_may_be_lowered_again_but_not_below_the_official() -> None:
+    tanks = [{"tank": 1, "tank_name": "Dot Maze", "seconds": 57, "units": 5}]
+    said = renderer_for("decoder").render([notice("tanks_told", 0, tanks=tanks)], 0, names=NAMES)
+    assert "never lower" not in said.text
+    assert "official time" in said.text
+    assert "change it as often as you like" in said.text

@@ -194,7 +194,7 @@ def test_a_pause_and_the_end_of_the_match() -> None:
     assert "**Bo** asked for an emergency pause. Reason: my screen froze." in paused.text
     assert "Only the host can resume" in paused.text
     runtime_pause = Notice(
-        audience=PUBLIC, kind="match_paused", data={"reason": "seat 2 asked for a pause: lag"}
+        audience=PUBLIC, kind="match_paused", data={"reason": "a player asked for a pause: lag"}
     )
     assert "Only the host can resume it" in render([runtime_pause], PUBLIC).text
     host_pause = Notice(audience=PUBLIC, kind="match_paused", data={"reason": "a break"})

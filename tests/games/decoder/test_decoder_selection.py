@@ -62,7 +62,8 @@ def test_raise_time(text: str, seconds: int, units: int) -> None:
     [
         (
             "time 1 56",
-            "Times can only go up: tank 1 (Arithmetic Box) is at 57 s, so choose 57–300 s.",
+            "Tank 1 (Arithmetic Box)'s official time is 57 s, and a puzzle time can't go "
+            "below it: choose 57–300 s.",
         ),
         ("time 1 301", "Puzzle times go up to 300 s at most."),
         ("time 8 100", "Tanks are numbered 1–7"),
@@ -72,6 +73,47 @@ def test_raise_time_refused(text: str, message: str) -> None:
     with pytest.raises(Rejected) as caught:
         act(fresh(), 0, text)
     assert caught.value.message.startswith(message)
+
+
+def test_a_raise_may_be_lowered_again() -> None:
+    """DECISIONS: a seat may change its mind before letter selection; only the
+    official time (57 s for seat 0's tank 1) is a floor."""
+    state = act(fresh(), 0, "time 1 120").state
+    step = act(state, 0, "time 1 100")
+    tank = step.state.tanks[0][0]
+    assert (tank.seconds, tank.units) == (100, 10)
+    assert [(n.audience, n.kind, n.data["seconds"], n.data["units"]) for n in step.notices] == [
+        (0, "time_raised", 100, 10)
+    ]
+    back = act(step.state, 0, "time 1 57").state
+    assert (back.tanks[0][0].seconds, back.tanks[0][0].units) == (57, 5)
+
+
+def test_lowering_below_the_official_time_after_a_raise_changes_nothing() -> None:
+    state = act(fresh(), 0, "time 1 120").state
+    before = state.model_dump()
+    with pytest.raises(Rejected) as caught:
+        act(state, 0, "time 1 50")
+    assert "official time is 57 s" in caught.value.message
+    assert state.model_dump() == before
+
+
+def test_many_changes_leave_the_last_time() -> None:
+    state = fresh()
+    for seconds in (300, 60, 200, 57, 180, 90):
+        state = act(state, 0, f"time 1 {seconds}").state
+    assert (state.tanks[0][0].seconds, state.tanks[0][0].units) == (90, 9)
+    assert [t.seconds for t in state.tanks[1]] == [t.seconds for t in fresh().tanks[1]]
+
+
+def test_a_lowered_raise_counts_for_the_extras() -> None:
+    # Seat 1's tank 5 (30 s, 3 units) earns an extra against seat 0's 20 units;
+    # raised to 150 s it would not, lowered back to 70 s (7 units) it does again.
+    state = act(fresh(preset_hands=None), 1, "time 5 150").state
+    state = act(state, 1, "time 5 70").state
+    state = act(state, HOST, "start selection").state
+    assert state.selection is not None
+    assert state.selection[1].extra_tanks == EXTRAS[1]
 
 
 def test_raises_lock_when_selection_starts() -> None:
@@ -279,3 +321,10 @@ def test_window_during_selection_is_the_same_for_both_steps() -> None:
     state = act(state, 0, "rarities 3 0 0").state
     assert GAME.window(state, 0) == "select"
     assert GAME.to_act(state) == frozenset({0, 1})
+
+
+def test_the_time_help_says_a_time_may_change_but_not_below_the_official_one() -> None:
+    with pytest.raises(Rejected) as caught:
+        act(fresh(), 0, "time")
+    assert "official time" in caught.value.message
+    assert "as often as you like" in caught.value.message

@@ -309,7 +309,7 @@ def test_giving_up_the_last_letter_loses() -> None:
 def test_not_your_turn() -> None:
     with pytest.raises(Rejected) as caught:
         act(playing(), 1, "ask apple not any tank 1")
-    assert caught.value.message == "It's not your turn: seat 0 is taking its turn."
+    assert caught.value.message == "It's not your turn: your opponent is taking theirs."
 
 
 def test_responses_out_of_turn() -> None:

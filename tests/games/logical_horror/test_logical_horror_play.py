@@ -149,7 +149,7 @@ def test_any_player_may_pause() -> None:
     table = Table.start()
     notices = table.move(1, "pause the page will not load")
     assert notices[0].kind == "pause_called"
-    assert table.paused == ["seat 2 asked for a pause: the page will not load"]
+    assert table.paused == ["a player asked for a pause: the page will not load"]
 
 
 def test_the_first_board_satisfying_every_clue_wins() -> None:
