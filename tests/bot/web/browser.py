@@ -77,12 +77,16 @@ async def checked_page(
     height: int = 900,
     clipboard_origin: str | None = None,
     tolerated: Callable[[str], bool] = _nothing,
+    phone: bool = False,
 ) -> AsyncIterator[Any]:
-    """A page in a fresh browser. Once the test is done, any script error, failed
-    load or policy violation the page reported fails it, unless ``tolerated``."""
+    """A page in a fresh browser (a touch screen that reads the page's viewport tag,
+    if ``phone``). Once the test is done, any script error, failed load or policy
+    violation the page reported fails it, unless ``tolerated``."""
     errors: list[str] = []
     async for browser in launched():
-        context = await browser.new_context(viewport={"width": width, "height": height})
+        context = await browser.new_context(
+            viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
+        )
         if clipboard_origin is not None:
             permissions = ["clipboard-read", "clipboard-write"]
             await context.grant_permissions(permissions, origin=clipboard_origin)
