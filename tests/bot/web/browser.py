@@ -71,6 +71,12 @@ def _nothing(error: str) -> bool:
     return False
 
 
+def stream_closing(error: str) -> bool:
+    """The only console errors a spectator page may show: its stream closing as
+    the server stops."""
+    return "event-stream" in error or "EventSource" in error
+
+
 async def checked_page(
     *,
     width: int = 1200,

@@ -12,9 +12,8 @@ import pytest
 
 import games
 from bot.demo.match import _play as play_to_the_end  # the demo's driver: built-in players
-from tests.bot.web.browser import SQLITE_ONLY, checked_page, screenshot
+from tests.bot.web.browser import SQLITE_ONLY, checked_page, screenshot, stream_closing
 from tests.bot.web.conftest import Site, close_site, open_site
-from tests.bot.web.test_browser_watch import stream_closing
 
 PHONE = 390  # px: a common phone's CSS width
 TOUCH = 44  # px: the usual smallest touch target

@@ -11,18 +11,19 @@ import pytest
 from bot.web import shade_editor
 from bot.web.spec import Clue
 from games.core.boardcode import decode
-from tests.bot.web.browser import SQLITE_ONLY, checked_page, launched, screenshot
+from tests.bot.web.browser import (
+    SQLITE_ONLY,
+    checked_page,
+    launched,
+    screenshot,
+    stream_closing,
+)
 from tests.bot.web.conftest import NAMES, Site, close_site, open_site
 
 WAIT_MS = 5000
 
 
 pytestmark = SQLITE_ONLY
-
-
-def stream_closing(error: str) -> bool:
-    """The only console errors allowed: the stream closing as the server stops."""
-    return "event-stream" in error or "EventSource" in error
 
 
 @pytest.fixture
