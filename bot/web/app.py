@@ -8,6 +8,7 @@ from pathlib import Path
 from aiohttp import web
 
 from bot.web import edit, watch
+from bot.web.assets import ROUTE, StaticFiles
 from bot.web.context import CONTEXT, WebContext
 from bot.web.guard import RateLimiter, add_security_headers, guard
 from bot.web.pages import STATIC
@@ -28,7 +29,7 @@ def make_app(context: WebContext) -> web.Application:
     if context.demo:
         app.router.add_get("/", edit.demo_index)
         app.router.add_get("/demo/{mode}", edit.demo)
-    app.router.add_static("/static", Path(str(STATIC)), append_version=False)
+    app.router.add_get(ROUTE, StaticFiles(Path(str(STATIC))).handle)
     return app
 
 

@@ -2,17 +2,21 @@
 
 The pages load nothing from another site and send no data anywhere, so the
 content security policy allows this origin only. Tokens sit in URLs, so no
-page may leak its address as a referrer, be framed, or be indexed.
+page may leak its address as a referrer, be framed, or be indexed. Nothing a
+client sends can fill the log: unknown addresses are plain 404s, and a request
+too malformed to parse is one debug line (see :class:`QuietMalformedRequests`).
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from bot.web.pages import not_found
 
@@ -106,3 +110,24 @@ async def add_security_headers(request: web.Request, response: web.StreamRespons
     if response.content_type == "text/html":
         # Pages behind a token are not for caches; scripts and styles may be kept.
         response.headers.setdefault("Cache-Control", "no-store")
+
+
+class QuietMalformedRequests(logging.Filter):
+    """Turns aiohttp's record of a request it could not parse (a request line
+    over 8 KB, a broken header: answered 400 before any route or guard runs)
+    from an ERROR with a traceback into one DEBUG line. Such a request is the
+    client's fault and free to send, so at ERROR anyone could fill the log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, HttpProcessingError) and 400 <= error.code < 500:
+            record.msg = f"{record.getMessage()}: {error.code} {type(error).__name__}"
+            record.args = None
+            record.levelno, record.levelname = logging.DEBUG, logging.getLevelName(logging.DEBUG)
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+#: The logger the server's connections report to (aiohttp's own by default).
+REQUEST_LOG = logging.getLogger("bot.web.requests")
+REQUEST_LOG.addFilter(QuietMalformedRequests())

@@ -16,7 +16,7 @@ from bot.web.context import WebContext
 from bot.web.delivery import WebDelivery
 from bot.web.editor import EditorBuilder, editor_builder
 from bot.web.feed import Feeds
-from bot.web.guard import Limits
+from bot.web.guard import REQUEST_LOG, Limits
 from bot.web.links import WebLinks
 from bot.web.room import NamesFn, RoomRenderer, default_names
 
@@ -64,8 +64,9 @@ class WebServer:
 
     async def start(self) -> None:
         runner = web.AppRunner(
-            self.app, handle_signals=False, access_log=None, shutdown_timeout=SHUTDOWN_SECONDS
-        )
+            self.app, handle_signals=False, access_log=None, shutdown_timeout=SHUTDOWN_SECONDS,
+            logger=REQUEST_LOG,
+        )  # fmt: skip
         await runner.setup()
         site = web.TCPSite(runner, self.host, self.port)
         await site.start()

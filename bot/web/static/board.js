@@ -65,7 +65,7 @@
       for (let c = 1; c <= board.width; c++) nodes.push(axis(c));
       const clues = new Map(board.clues.map((k) => [k.row * board.width + k.col, k]));
       for (let index = 0; index < board.cells.length; index++) {
-        if (index % board.width === 0) nodes.push(axis(index / board.width + 1));
+        if (index % board.width === 0) nodes.push(axis(index / board.width + 1, "row"));
         const cell = document.createElement("div");
         cell.className = "cell";
         cell.dataset.index = index;
@@ -113,6 +113,9 @@
       const col = (this.cursor % this.board.width) + cols;
       if (row >= 0 && row < this.board.height && col >= 0 && col < this.board.width) {
         this.moveCursor(row * this.board.width + col);
+        // On a phone a wide board scrolls in its own box: keep the cursor in sight.
+        const cell = this.node.querySelector(`[data-index="${this.cursor}"]`);
+        cell.scrollIntoView({ block: "nearest", inline: "nearest" });
       }
     }
 
@@ -124,9 +127,9 @@
     }
   }
 
-  function axis(n) {
+  function axis(n, kind = "column") {
     const node = document.createElement("span");
-    node.className = "axis";
+    node.className = `axis ${kind}`;
     node.textContent = n;
     return node;
   }

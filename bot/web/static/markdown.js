@@ -2,12 +2,28 @@
 // blocks, `code`, **bold**, __underline__, *italic*, and backslash escapes.
 // Text only ever becomes text nodes (never HTML), so a name or message can
 // never turn into markup.
+//
+// Escapes are read as Discord reads them: a backslash before any character
+// that is not a letter, digit or space stands for that character, and inside
+// bold, underline or italic an escaped character is taken whole, so the "\*"
+// ending an escaped name (the bot escapes every display name) can never close
+// the "**" around it.
 "use strict";
 
 (function (global) {
   const FENCE = /```(?:[A-Za-z]+\n|\n)?([\s\S]*?)```/;
-  const INLINE =
-    /\\([\\*_~`|>#-])|`([^`]+)`|\*\*([\s\S]+?)\*\*|__([\s\S]+?)__|\*([^*\n]+?)\*|_([^_\s][^_\n]*?)_/;
+  const ESCAPED = String.raw`\\[\s\S]`;
+  const INLINE = new RegExp(
+    [
+      String.raw`\\([^0-9A-Za-z\s])`, // an escape
+      "`([^`]+)`", // code: backslashes inside stay as typed
+      String.raw`\*\*((?:${ESCAPED}|[^\\])+?)\*\*(?!\*)`, // bold
+      String.raw`__((?:${ESCAPED}|[^\\])+?)__(?!_)`, // underline
+      String.raw`\*(?=\S)((?:${ESCAPED}|[^\\*\n])+?)\*(?!\*)`, // italic
+      String.raw`_(?=[^_\s])((?:${ESCAPED}|[^\\_\n])+?)_(?!_)`, // italic
+    ].join("|"),
+    "u", // code points, so an escaped emoji stays whole
+  );
 
   function render(text, into) {
     let rest = text;

@@ -71,18 +71,28 @@ def _nothing(error: str) -> bool:
     return False
 
 
+def stream_closing(error: str) -> bool:
+    """The only console errors a spectator page may show: its stream closing as
+    the server stops."""
+    return "event-stream" in error or "EventSource" in error
+
+
 async def checked_page(
     *,
     width: int = 1200,
     height: int = 900,
     clipboard_origin: str | None = None,
     tolerated: Callable[[str], bool] = _nothing,
+    phone: bool = False,
 ) -> AsyncIterator[Any]:
-    """A page in a fresh browser. Once the test is done, any script error, failed
-    load or policy violation the page reported fails it, unless ``tolerated``."""
+    """A page in a fresh browser (a touch screen that reads the page's viewport tag,
+    if ``phone``). Once the test is done, any script error, failed load or policy
+    violation the page reported fails it, unless ``tolerated``."""
     errors: list[str] = []
     async for browser in launched():
-        context = await browser.new_context(viewport={"width": width, "height": height})
+        context = await browser.new_context(
+            viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
+        )
         if clipboard_origin is not None:
             permissions = ["clipboard-read", "clipboard-write"]
             await context.grant_permissions(permissions, origin=clipboard_origin)

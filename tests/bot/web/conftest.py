@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,8 +22,13 @@ NAMES = ("Ruby", "Turquoise")
 CELL_ORDER = [f"r{r}c{c}" for r in range(1, 7) for c in range(1, 7)]
 
 
-async def names(match: Any) -> tuple[str, str]:
-    return NAMES
+def fixed_names(shown: tuple[str, str]) -> Callable[[Any], Awaitable[tuple[str, str]]]:
+    """The seats' display names, as the Discord adapter would hand them over."""
+
+    async def names(match: Any) -> tuple[str, str]:
+        return shown
+
+    return names
 
 
 @dataclass
@@ -117,13 +122,14 @@ async def open_site(
     editors: Callable[[str], EditorBuilder | None] | None = None,
     demo: bool = True,
     poll_seconds: float = 60.0,
+    names: tuple[str, str] = NAMES,
 ) -> Site:
     """A site whose feed polls rarely (60 s): live updates in tests come from the
     delivery port's pokes, unless a test asks for quick polling."""
     extra: dict[str, Any] = {} if editors is None else {"editors": editors}
     server = WebServer(
-        sessions, port=0, names=names, demo=demo, limits=limits, poll_seconds=poll_seconds,
-        heartbeat_seconds=0.2, **extra,
+        sessions, port=0, names=fixed_names(names), demo=demo, limits=limits,
+        poll_seconds=poll_seconds, heartbeat_seconds=0.2, **extra,
     )  # fmt: skip
     await server.start()
     port = ListDelivery()

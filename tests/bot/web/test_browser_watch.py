@@ -11,18 +11,19 @@ import pytest
 from bot.web import shade_editor
 from bot.web.spec import Clue
 from games.core.boardcode import decode
-from tests.bot.web.browser import SQLITE_ONLY, checked_page, launched, screenshot
+from tests.bot.web.browser import (
+    SQLITE_ONLY,
+    checked_page,
+    launched,
+    screenshot,
+    stream_closing,
+)
 from tests.bot.web.conftest import NAMES, Site, close_site, open_site
 
 WAIT_MS = 5000
 
 
 pytestmark = SQLITE_ONLY
-
-
-def stream_closing(error: str) -> bool:
-    """The only console errors allowed: the stream closing as the server stops."""
-    return "event-stream" in error or "EventSource" in error
 
 
 @pytest.fixture
@@ -87,6 +88,33 @@ async def test_a_spectator_follows_the_match_live(site: Site, page: Any) -> None
         set(await page.locator("#log .entry").evaluate_all("nodes => nodes.map(n => n.dataset.id)"))
     )  # every room message once
     await screenshot(page, "watch-over")
+
+
+#: Display names full of markdown (bold markers, an underscore, tildes, a
+#: backtick, pipes, backslashes): the bot escapes them, the page must unescape.
+MARKED_NAMES = ("Ru**by**", "T_u~~r`q||u\\oise\\")
+
+
+async def test_escaped_names_show_as_typed(sessionmaker: Any) -> None:
+    """Markdown-laden names read exactly as typed in the room log: bare in the
+    start line, bold in a claim, never with a backslash or stray star."""
+    site = await open_site(sessionmaker, names=MARKED_NAMES)
+    try:
+        match_id = await site.new_match()
+        await site.runtime.submit_text(match_id, 0, "play 5")
+        await site.runtime.submit_text(match_id, 1, "play 3")
+        await site.runtime.flush()
+        async for page in checked_page(tolerated=stream_closing):
+            await page.goto(await site.watch_url(match_id))
+            claim = page.locator("#log .entry", has_text="claims")
+            await claim.wait_for(timeout=WAIT_MS)
+            started = (await entries(page))[0]
+            assert f"{MARKED_NAMES[0]} vs {MARKED_NAMES[1]}" in started
+            assert MARKED_NAMES[0] in await claim.locator("strong").all_text_contents()
+            assert f"→ {MARKED_NAMES[0]} claims" in await claim.inner_text()
+            await screenshot(page, "watch-marked-names")
+    finally:
+        await close_site(site)
 
 
 async def test_a_match_editor_page_in_the_browser(sessionmaker: Any) -> None:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import re
 
 import aiohttp
+import pytest
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.web import Limits, shade_editor
@@ -40,6 +42,41 @@ async def test_unknown_addresses_get_one_plain_404(site: Site) -> None:
         bodies.add(body)
     assert len(bodies) == 1
     assert b"Not found" in bodies.pop()
+
+
+#: Requests aiohttp cannot parse: answered 400 before any route or guard runs.
+MALFORMED = (
+    b"GET /static/" + b"a" * 10_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",  # line over 8 KB
+    b"GET / HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n",
+    b"GET / HTTP/1.1\r\nHost: x\r\nX-Long: " + b"b" * 10_000 + b"\r\n\r\n",
+)
+
+
+async def raw_status(site: Site, request: bytes) -> bytes:
+    """The status line the server answers a raw request with."""
+    port = site.url.rsplit(":", 1)[1]
+    reader, writer = await asyncio.open_connection("127.0.0.1", int(port))
+    try:
+        writer.write(request)
+        await writer.drain()
+        return await reader.readline()
+    finally:
+        writer.close()
+
+
+async def test_malformed_requests_log_no_error(
+    site: Site, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Free to send, so they must not fill the log: one debug line, no traceback."""
+    caplog.set_level(logging.DEBUG)
+    for request in MALFORMED:
+        assert (await raw_status(site, request)).split()[1] == b"400", request[:40]
+    trouble = [record for record in caplog.records if record.levelno >= logging.WARNING]
+    assert [record.getMessage() for record in trouble] == []
+    assert [record for record in caplog.records if record.exc_info] == []
+    quiet = [r for r in caplog.records if r.name == "bot.web.requests"]
+    assert len(quiet) == len(MALFORMED)
+    assert all("400" in record.getMessage() for record in quiet)
 
 
 async def test_every_response_carries_the_security_headers(site: Site) -> None:
