@@ -158,7 +158,13 @@ async def test_a_board_satisfying_every_clue_wins(world: World) -> None:
     assert (await world.bot.runtime.get(match.id)).status == "finished"
 
 
+#: The solution as the room would read it in a post.
+SOLUTION_POSTED = "\n".join(SOLUTION.split("/"))
+
+
 async def test_the_host_denies_then_confirms_a_claimed_win(world: World) -> None:
+    """A public winning board is the solution: the room and the opponent see it
+    only once the host confirms, never if the host denies."""
     match = await lh_match(world, host_confirms_win=True)
     await world.alice.send(match.private[0], f"public {SOLUTION}")
     assert "The host is checking it" in seen_by(match.room, world.carol)
@@ -167,11 +173,18 @@ async def test_the_host_denies_then_confirms_a_claimed_win(world: World) -> None
     denied = await world.host.click(asked, label="Deny")
     assert "Win denied" in said(denied)
     assert "did not confirm **alice**'s win" in seen_by(match.room, world.carol)
+    for channel, reader in ((match.room, world.carol), (match.private[1], world.bob)):
+        assert SOLUTION_POSTED not in seen_by(channel, reader)
+        assert "made a public query" not in seen_by(channel, reader)
+    assert not [name for name in files(match.room) if name.startswith("public-query")]
 
     await world.env.advance_time(11)
-    await world.alice.send(match.private[0], f"private {SOLUTION}")
+    await world.alice.send(match.private[0], f"public {SOLUTION}")
+    assert "made a public query" not in seen_by(match.room, world.carol)
     await world.host.send(match.host_log, "confirm")
-    assert "🏆 **alice wins**" in seen_by(match.room, world.carol)
+    room = seen_by(match.room, world.carol)
+    assert "**alice** made a public query: their board satisfies **4 of 4** clues." in room
+    assert room.index("made a public query") < room.index("🏆 **alice wins**")
     assert (await world.bot.runtime.get(match.id)).status == "finished"
 
 
