@@ -59,7 +59,7 @@ async def test_the_opening_and_a_public_query_by_slash_command(world: World) -> 
     room = seen_by(match.room, world.carol)
     assert "**alice** made a public query: their board satisfies **2 of 4** clues." in room
     assert "#....\n...#.\n#...#" in room  # the board, for everyone
-    assert "public-query-1.png" in files(match.room)
+    assert "public-query-1-seat-1.png" in files(match.room)
     # Which clues her board satisfied is hers alone.
     assert PER_CLUE not in room + seen_by(match.private[1], world.bob)
     assert (await view(world, match, 0))["tokens"] == 0
@@ -185,6 +185,7 @@ async def test_the_host_denies_then_confirms_a_claimed_win(world: World) -> None
     room = seen_by(match.room, world.carol)
     assert "**alice** made a public query: their board satisfies **4 of 4** clues." in room
     assert room.index("made a public query") < room.index("🏆 **alice wins**")
+    assert "public-query-2-seat-1.png" in files(match.room)
     assert (await world.bot.runtime.get(match.id)).status == "finished"
 
 

@@ -145,8 +145,19 @@ def test_a_public_query_shows_the_board_and_the_count_in_the_room() -> None:
     out = render([first(table, "public_query")], PUBLIC)
     assert "**Ann** made a public query: their board satisfies **2 of 4** clues." in out.text
     assert "```\n#....\n...#.\n#...#\n.....\n.....\n```" in out.text
-    assert [i.filename for i in out.images] == ["public-query-1.png"]
+    assert [i.filename for i in out.images] == ["public-query-1-seat-1.png"]
     assert "r1c3" not in out.text  # which clues: only the querying seat learns that
+
+
+def test_a_public_query_picture_is_named_by_the_querys_number_and_its_seat() -> None:
+    """Bo's winning board is the match's third query: not a counter at 2."""
+    shown = [n for n in played().notices if n.kind == "public_query"]
+    named = [render([n], PUBLIC).images[0].filename for n in shown]
+    assert named == ["public-query-1-seat-1.png", "public-query-3-seat-2.png"]
+    unnumbered = Notice(
+        audience=PUBLIC, kind="public_query", data={**shown[1].data, "number": None}
+    )
+    assert render([unnumbered], PUBLIC).images[0].filename == "public-query-seat-2.png"
 
 
 def test_a_query_result_names_each_clue_and_pictures_the_marks() -> None:
@@ -214,7 +225,7 @@ def test_a_claimed_win_waits_for_the_host() -> None:
     assert claimed.images == []  # the board is the solution: the host may yet deny it
     asked = render([first(table, "confirm_win")], HOST)
     assert "`confirm` / `deny`" in asked.text
-    assert [image.filename for image in asked.images] == ["claimed-1.png"]
+    assert [image.filename for image in asked.images] == ["claimed-seat-1.png"]
     assert "did not confirm **Ann**'s win" in render([first(table, "win_denied")], PUBLIC).text
 
 
