@@ -114,21 +114,19 @@ async def _logical_horror_puzzle(config: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _verify_given_puzzle(data: Any) -> None:
-    """A puzzle given whole (the settings or a match's options, for rehearsals) must
-    be one: its solution in the format and satisfying every clue. Only files and
-    generated puzzles are proven unique (tests rely on twins with two answers)."""
+    """A puzzle given whole (the settings or a match's options, for rehearsals) is
+    proven like a file: its solution fits, and it is the only one."""
     from pydantic import ValidationError
 
     from games.logical_horror.puzzle import Puzzle
-    from games.logical_horror.rules import solves
+    from games.logical_horror.puzzlefiles import GivenPuzzleError, prove_given
 
     try:
-        puzzle = Puzzle.model_validate(data)
-        fits = solves(puzzle, puzzle.solution)
-    except (ValidationError, KeyError) as error:
+        prove_given(Puzzle.model_validate(data))
+    except ValidationError as error:
         raise Rejected(f"Can't use the puzzle given: {error}") from None
-    if not fits:
-        raise Rejected("Can't use the puzzle given: its solution breaks the format or a clue.")
+    except GivenPuzzleError as error:
+        raise Rejected(f"Can't use the puzzle given: {error}") from None
 
 
 _RESOLVERS: dict[str, Callable[[Mapping[str, Any]], Awaitable[dict[str, Any]]]] = {
