@@ -10,7 +10,8 @@ independent proof of uniqueness),
 
 Notices (audience: kind):
 
-- public: ``puzzle_revealed``, ``public_query`` (board, clues satisfied),
+- public: ``puzzle_revealed``, ``public_query`` (board, clues satisfied;
+  a winning one waits for the host's word with host_confirms_win),
   ``private_query`` (only that it happened), ``pause_called``,
   ``win_claimed`` / ``win_denied`` (with the host_confirms_win setting),
   ``match_over`` (with the rules and the solution);

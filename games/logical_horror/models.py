@@ -91,6 +91,9 @@ class QueryRecord(BaseModel):
     colours: dict[str, bool] | None = None
     #: How many clues the board satisfies: public queries only (the opponent learns it).
     satisfied: int | None = None
+    #: A public winning board kept from the room while the host decides
+    #: (``host_confirms_win``); shown if confirmed, never if denied.
+    held: bool = False
 
 
 class SeatResources(BaseModel):

@@ -7,7 +7,9 @@ clue of that colour is satisfied; the opponent and the room learn only that a
 query was made. A colour is solved once one board satisfies all its clues;
 nobody else is told. A board that breaks the answer format is refused with
 the broken rule named, and nothing is spent. The first board that satisfies
-every clue wins.
+every clue wins; with ``host_confirms_win`` once the host confirms, and a
+public winning board (the solution) and its count are held from the room
+until then: shown if the host confirms, never if the host denies.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ def query(state: LogicalHorrorState, seat: int, action: Query, now_ms: int) -> l
     resources = state.seats[seat]
     newly = [c for c in puzzle.colours if colours[c] and c not in resources.solved]
     resources.solved.extend(newly)
+    won = all(clues)
     record = QueryRecord(
         seat=seat,
         public=action.public,
@@ -57,6 +60,8 @@ def query(state: LogicalHorrorState, seat: int, action: Query, now_ms: int) -> l
         colours=None if action.public else colours,
         # A private query tells its seat only colour by colour, not a count.
         satisfied=sum(clues) if action.public else None,
+        # A public board that wins is the solution: the host sees it first.
+        held=action.public and won and state.config.host_confirms_win,
     )
     state.queries.append(record)
     told = tokens.resources_data(state, seat, now_ms)
@@ -74,21 +79,27 @@ def query(state: LogicalHorrorState, seat: int, action: Query, now_ms: int) -> l
             "grid": grid(state),
         },
     )
-    if action.public:
-        shown = public(
-            "public_query",
-            seat=seat,
-            board=record.board,
-            satisfied=record.satisfied,
-            total=len(puzzle.clues),
-            grid=grid(state),
-        )
-    else:
-        shown = public("private_query", seat=seat)
-    notices = [result, shown]
-    if all(clues):
+    notices = [result] if record.held else [result, _shown(state, len(state.queries))]
+    if won:
         notices.extend(_winning_board(state, seat, record.board))
     return notices
+
+
+def _shown(state: LogicalHorrorState, number: int) -> Notice:
+    """What the room learns of query ``number`` (counted from 1 over the match):
+    a public query's board and count, or only that a private query was made."""
+    record = state.queries[number - 1]
+    if not record.public:
+        return public("private_query", seat=record.seat)
+    return public(
+        "public_query",
+        seat=record.seat,
+        number=number,
+        board=record.board,
+        satisfied=record.satisfied,
+        total=len(state.puzzle.clues),
+        grid=grid(state),
+    )
 
 
 def _winning_board(state: LogicalHorrorState, seat: int, board: list[bool]) -> list[Notice]:
@@ -129,9 +140,20 @@ def confirm(state: LogicalHorrorState, confirmed: bool) -> list[Notice]:
     if seat is None or board is None:
         raise Rejected("No winning board is waiting for confirmation.")
     if confirmed:
-        return finish(state, seat, board)
+        return _release_claim(state) + finish(state, seat, board)
+    # A denied claim's held board stays held: the room never sees it.
     state.pending_win, state.pending_board = None, None
     return [public("win_denied", seat=seat)]
+
+
+def _release_claim(state: LogicalHorrorState) -> list[Notice]:
+    """The held public board of a confirmed win, shown to the room at last. Queries
+    wait while a win is pending, so the claim is the match's last query."""
+    claim = state.queries[-1]
+    if not claim.held:
+        return []
+    claim.held = False
+    return [_shown(state, len(state.queries))]
 
 
 def hint(state: LogicalHorrorState, seat: int, colour: str, now_ms: int) -> list[Notice]:

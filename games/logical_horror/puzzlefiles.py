@@ -9,7 +9,8 @@ under the ``grid`` line. ``//`` starts a comment, anywhere on a line (not
 The loader solves the puzzle and keeps it only if exactly one shading fits
 the format and every clue; anything else is a :class:`PuzzleFileError`
 naming the line at fault and saying why — with both shadings drawn when
-there are two.
+there are two. A puzzle given whole instead of a file (the settings or a
+match's options) is held to the same standard by :func:`prove_given`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 
 from games.logical_horror.formats import FORMATS, cell_name
 from games.logical_horror.puzzle import MAX_SIDE, MIN_SIDE, Clue, Puzzle, Shading
-from games.logical_horror.rules import COLOURS, RULES
+from games.logical_horror.rules import COLOURS, RULES, solves
 from games.logical_horror.solver import Parts, ShadingSolver, solutions
 
 COMMENT = "//"
@@ -73,6 +74,41 @@ def load_puzzle(text: str) -> Puzzle:
         rules=read.rules,
         solution=list(found[0]),
     )
+
+
+class GivenPuzzleError(ValueError):
+    """A puzzle given whole (the settings or a match's options) that cannot be
+    used; the message says why, in a host's words."""
+
+
+def prove_given(puzzle: Puzzle) -> None:
+    """Hold a puzzle given whole to a file's standard: known format and rules, a
+    solution that fits the format and every clue, and no other shading that does
+    (a SAT search). :class:`GivenPuzzleError` otherwise, drawing both answers."""
+    if puzzle.format not in FORMATS:
+        raise GivenPuzzleError(
+            f"unknown format {puzzle.format!r}; the formats are {', '.join(FORMATS)}."
+        )
+    for colour, rule in puzzle.rules.items():
+        if rule not in RULES:
+            raise GivenPuzzleError(
+                f"{colour}'s rule {rule!r} is unknown; the rules are {', '.join(RULES)}."
+            )
+    if not solves(puzzle, puzzle.solution):
+        raise GivenPuzzleError("its solution breaks the format or a clue.")
+    given = tuple(puzzle.solution)
+    other = next((found for found in solutions(puzzle, 2) if found != given), None)
+    if other is not None:
+        raise GivenPuzzleError(
+            f"it has more than one solution (another differs at "
+            f"{', '.join(_differing(puzzle.width, given, other))}); add or change clues "
+            "so that only one shading fits the format and every clue:\n```\n"
+            + side_by_side(
+                ("the solution given", board_text(puzzle, given)),
+                ("another", board_text(puzzle, other)),
+            )
+            + "\n```"
+        )
 
 
 def _parse(text: str) -> _Read:
@@ -241,12 +277,15 @@ def _no_answer(parts: Parts) -> str:
     )
 
 
-def _two_answers(parts: Parts, first: Shading, second: Shading) -> str:
-    differ = [
-        cell_name(parts.width, i)
-        for i, (a, b) in enumerate(zip(first, second, strict=True))
-        if a != b
+def _differing(width: int, first: Shading, second: Shading) -> list[str]:
+    """The cells two shadings disagree on, by name."""
+    return [
+        cell_name(width, i) for i, (a, b) in enumerate(zip(first, second, strict=True)) if a != b
     ]
+
+
+def _two_answers(parts: Parts, first: Shading, second: Shading) -> str:
+    differ = _differing(parts.width, first, second)
     return (
         f"two shadings fit the format and every clue (they differ at {', '.join(differ)}); "
         "add or change clues so that only one does:\n"

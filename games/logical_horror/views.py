@@ -1,10 +1,11 @@
 """What each audience may know.
 
 Everyone: the grid, the answer format, the clues in their colours, every
-public query (board and count), that private queries were made, and a
-claimed win. A seat also: its resources, solved colours, the rules it was
-hinted, and its own queries with what they told it. The host: everything,
-the colour → rule mapping and the solution included.
+public query (board and count) but a winning one held for the host, that
+private queries were made, and a claimed win. A seat also: its resources,
+solved colours, the rules it was hinted, and its own queries with what they
+told it. The host: everything, the colour → rule mapping and the solution
+included.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def puzzle_data(state: LogicalHorrorState) -> dict[str, Any]:
 def _public(state: LogicalHorrorState) -> dict[str, Any]:
     return {
         "puzzle": puzzle_data(state),
-        "public_queries": [_shown(q) for q in state.queries if q.public],
+        "public_queries": [_shown(q) for q in state.queries if q.public and not q.held],
         "private_queries": [
             sum(1 for q in state.queries if q.seat == s and not q.public) for s in SEATS
         ],

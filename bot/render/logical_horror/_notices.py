@@ -84,11 +84,19 @@ def public_query(notice: Notice, audience: Audience, names: Sequence[str]) -> Re
     board = board_of(data.get("board"))
     count = f"**{as_int(data.get('satisfied'))} of {as_int(data.get('total'))}** clues"
     title = f"{seat_name(names, seat)}: {as_int(data.get('satisfied'))}/{as_int(data.get('total'))}"
-    image, grid = _board_picture(f"public-query-{(seat or 0) + 1}.png", data, board, title)
+    image, grid = _board_picture(_query_filename(data.get("number"), seat), data, board, title)
     lines = [f"🔎 **{who(names, seat)}** made a public query: their board satisfies {count}."]
     if grid is not None:
         lines.append(board_text(board, grid.width))
     return Rendered(text="\n".join(lines), images=[image] if image else [])
+
+
+def _query_filename(number: object, seat: int | None) -> str:
+    """``public-query-3-seat-1.png``: the query's number in the match, then whose
+    it was, named as a seat (a bare seat number reads like a counter). A notice
+    stored before queries were numbered names only the seat."""
+    counted = f"-{number}" if isinstance(number, int) and number > 0 else ""
+    return f"public-query{counted}-seat-{(seat or 0) + 1}.png"
 
 
 def private_query(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
@@ -250,7 +258,7 @@ def confirm_win(notice: Notice, audience: Audience, names: Sequence[str]) -> Ren
     seat = seat_or_none(data.get("seat"))
     board = board_of(data.get("board"))
     title = f"{seat_name(names, seat)}'s board"
-    image, _ = _board_picture(f"claimed-{(seat or 0) + 1}.png", data, board, title)
+    image, _ = _board_picture(f"claimed-seat-{(seat or 0) + 1}.png", data, board, title)
     return Rendered(
         text=f"⚖️ **{who(names, seat)}**'s board satisfies every clue. Confirm the win or deny "
         "it: the buttons below, or type `confirm` / `deny` here.",

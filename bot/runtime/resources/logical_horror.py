@@ -1,6 +1,6 @@
 """Logical Horror: a host's puzzle file (``puzzle_file``) becomes the config's
 ``puzzle``, read and proven once when a match is created; a puzzle given whole is
-checked against its own clues."""
+proven the same way (its solution fits, and it is the only one)."""
 
 from __future__ import annotations
 
@@ -34,18 +34,14 @@ async def resolve(config: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _verify_given_puzzle(data: Any) -> None:
-    """A puzzle given whole (the settings or a match's options, for rehearsals) must
-    be one: its solution in the format and satisfying every clue. Only files and
-    generated puzzles are proven unique (tests rely on twins with two answers)."""
+    """A puzzle given whole (the settings or a match's options, for rehearsals) is
+    proven like a file: its solution fits, and it is the only one."""
     from pydantic import ValidationError
 
     from games.logical_horror.puzzle import Puzzle
-    from games.logical_horror.rules import solves
+    from games.logical_horror.puzzlefiles import GivenPuzzleError, prove_given
 
     try:
-        puzzle = Puzzle.model_validate(data)
-        fits = solves(puzzle, puzzle.solution)
-    except (ValidationError, KeyError) as error:
+        prove_given(Puzzle.model_validate(data))
+    except (ValidationError, GivenPuzzleError) as error:
         raise Rejected(f"Can't use the puzzle given: {error}") from None
-    if not fits:
-        raise Rejected("Can't use the puzzle given: its solution breaks the format or a clue.")

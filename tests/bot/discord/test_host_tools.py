@@ -13,7 +13,7 @@ import pytest
 from bot.cli import main
 from games.logical_horror.rules import RULES
 from tests.bot.discord.support import Match, World, assert_refused, new_match, said, seen_by
-from tests.bot.logical_horror_support import NEAR, SOLUTION, options_json
+from tests.bot.logical_horror_support import NEAR, PUZZLE, SOLUTION, options_json
 
 
 async def won_match(world: World) -> Match:
@@ -77,7 +77,7 @@ async def test_the_room_receives_every_secret_once(world: World) -> None:
     last = match.room.history(viewer=world.carol)[-1]
     assert "🔓 **Every secret of the match**" in last.content
     assert private_queries in last.content
-    assert f"**{RULES['row'].name}**" in last.content
+    assert f"**{RULES[PUZZLE.rules['red']].name}**" in last.content
     assert [a.filename for a in last.attachments] == ["solution.png"]
 
     count = len(match.room.history())

@@ -11,6 +11,7 @@ import simcord
 
 from bot import create_bot
 from bot.config import Settings
+from games import HOST
 from games.logical_horror.rules import RULES
 from tests.bot.discord.support import (
     Match,
@@ -23,12 +24,19 @@ from tests.bot.discord.support import (
     seen_by,
     texts,
 )
-from tests.bot.logical_horror_support import NEAR, SOLUTION, TOUCHING, options_json
+from tests.bot.logical_horror_support import (
+    NEAR,
+    PUZZLE,
+    SOLUTION,
+    SYMMETRIC,
+    TOUCHING,
+    options_json,
+)
 
 #: Two colours: a token every 2 × 5 s; a hint use every 10 s.
 TIMINGS: dict[str, Any] = {"token_seconds": 5, "hint_seconds": 10}
 #: Ann's per-clue results for NEAR, as her private channel lists them.
-PER_CLUE = "✅ r1c3 red 1"
+PER_CLUE = "✅ r1c3 red 8"
 
 
 async def lh_match(world: World, **extra: Any) -> Match:
@@ -59,7 +67,7 @@ async def test_the_opening_and_a_public_query_by_slash_command(world: World) -> 
     room = seen_by(match.room, world.carol)
     assert "**alice** made a public query: their board satisfies **2 of 4** clues." in room
     assert "#....\n...#.\n#...#" in room  # the board, for everyone
-    assert "public-query-1.png" in files(match.room)
+    assert "public-query-1-seat-1.png" in files(match.room)
     # Which clues her board satisfied is hers alone.
     assert PER_CLUE not in room + seen_by(match.private[1], world.bob)
     assert (await view(world, match, 0))["tokens"] == 0
@@ -120,7 +128,7 @@ async def test_a_hint_by_button_and_the_refusals_around_it(world: World) -> None
     arrived = request(match.private[0], "Hint: red")
     assert button_labels(arrived) == ["Public query…", "Private query…", "Hint: red", "Hint: blue"]
     taken = await world.alice.click(arrived, label="Hint: red")
-    rule = RULES["row"]
+    rule = RULES[PUZZLE.rules["red"]]
     assert f"red (R) is “{rule.name}”" in said(taken)
     assert "hint-red.png" in files(match.private[0])
     assert (await view(world, match, 0))["tokens"] == 0
@@ -153,12 +161,18 @@ async def test_a_board_satisfying_every_clue_wins(world: World) -> None:
     await world.bob.send(match.private[1], f"public {SOLUTION}")
     room = seen_by(match.room, world.carol)
     assert "🏆 **bob wins**" in room
-    assert f"**{RULES['row'].name}**" in room  # every rule is revealed at the end
+    assert f"**{RULES[PUZZLE.rules['blue']].name}**" in room  # every rule is revealed at the end
     assert "solution.png" in files(match.room)
     assert (await world.bot.runtime.get(match.id)).status == "finished"
 
 
+#: The solution as the room would read it in a post.
+SOLUTION_POSTED = "\n".join(SOLUTION.split("/"))
+
+
 async def test_the_host_denies_then_confirms_a_claimed_win(world: World) -> None:
+    """A public winning board is the solution: the room and the opponent see it
+    only once the host confirms, never if the host denies."""
     match = await lh_match(world, host_confirms_win=True)
     await world.alice.send(match.private[0], f"public {SOLUTION}")
     assert "The host is checking it" in seen_by(match.room, world.carol)
@@ -167,12 +181,37 @@ async def test_the_host_denies_then_confirms_a_claimed_win(world: World) -> None
     denied = await world.host.click(asked, label="Deny")
     assert "Win denied" in said(denied)
     assert "did not confirm **alice**'s win" in seen_by(match.room, world.carol)
+    for channel, reader in ((match.room, world.carol), (match.private[1], world.bob)):
+        assert SOLUTION_POSTED not in seen_by(channel, reader)
+        assert "made a public query" not in seen_by(channel, reader)
+    assert not [name for name in files(match.room) if name.startswith("public-query")]
 
     await world.env.advance_time(11)
-    await world.alice.send(match.private[0], f"private {SOLUTION}")
+    await world.alice.send(match.private[0], f"public {SOLUTION}")
+    assert "made a public query" not in seen_by(match.room, world.carol)
     await world.host.send(match.host_log, "confirm")
-    assert "🏆 **alice wins**" in seen_by(match.room, world.carol)
+    room = seen_by(match.room, world.carol)
+    assert "**alice** made a public query: their board satisfies **4 of 4** clues." in room
+    assert room.index("made a public query") < room.index("🏆 **alice wins**")
+    assert "public-query-2-seat-1.png" in files(match.room)
     assert (await world.bot.runtime.get(match.id)).status == "finished"
+
+
+async def test_a_puzzle_in_the_options_with_two_answers_is_refused(world: World) -> None:
+    """A whole puzzle given in ``/match new``'s options is proven unique like a file:
+    one with a second answer is refused, both drawn, and nothing is created."""
+    channels = set(world.guild.channels)
+    result = await world.host.slash(
+        world.general, "match new", game="logical_horror", player1=world.alice,
+        player2=world.bob, options=options_json(SYMMETRIC),
+    )  # fmt: skip
+    assert_refused(world, result, "Can't use the puzzle given: it has more than one solution")
+    assert "the solution given    another" in said(result)
+    assert await world.bot.runtime.list_for_guild(world.guild.id) == []
+    assert set(world.guild.channels) == channels
+
+    match = await lh_match(world)  # the same solution, with clues that leave it alone
+    assert (await view(world, match, HOST))["solution"] == PUZZLE.solution
 
 
 async def test_buttons_and_forms_work_after_a_restart(world: World, settings: Settings) -> None:

@@ -23,8 +23,8 @@ from games.logical_horror.puzzle import Puzzle
 from games.logical_horror.rules import RULES
 from tests.bot.logical_horror_support import (
     NEAR,
-    PUZZLE,
     SOLUTION,
+    SYMMETRIC,
     TWIN,
     TWIN_SOLUTION,
     options,
@@ -38,7 +38,7 @@ KINDS = frozenset(
 ) - set(LogicalHorrorConfig.model_fields)
 #: The red rule swapped for one that gives the same values on this puzzle (its
 #: clues' column holds no shading), so the room's view is the same.
-RULE_TWIN = PUZZLE.model_copy(update={"rules": {"red": "cross", "blue": "sightline"}})
+RULE_TWIN = SYMMETRIC.model_copy(update={"rules": {"red": "cross", "blue": "sightline"}})
 
 
 @dataclass
@@ -66,7 +66,7 @@ class Table:
         self.notices += step.notices
 
 
-def played(puzzle: Puzzle = PUZZLE, private_board: str = NEAR, win: str | None = None) -> Table:
+def played(puzzle: Puzzle = SYMMETRIC, private_board: str = NEAR, win: str | None = None) -> Table:
     """Queries both ways, tokens, a hint use and a hint, a pause, then the win."""
     table = Table.start(puzzle)
     table.move(0, f"public {NEAR}")
@@ -83,7 +83,7 @@ def played(puzzle: Puzzle = PUZZLE, private_board: str = NEAR, win: str | None =
 
 def confirmed() -> Table:
     """``host_confirms_win``: a claimed win denied, claimed again and confirmed."""
-    table = Table.start(PUZZLE, host_confirms_win=True)
+    table = Table.start(SYMMETRIC, host_confirms_win=True)
     table.move(0, f"public {SOLUTION}")
     table.move(HOST, "deny")
     table.fire("token:0")
@@ -145,8 +145,19 @@ def test_a_public_query_shows_the_board_and_the_count_in_the_room() -> None:
     out = render([first(table, "public_query")], PUBLIC)
     assert "**Ann** made a public query: their board satisfies **2 of 4** clues." in out.text
     assert "```\n#....\n...#.\n#...#\n.....\n.....\n```" in out.text
-    assert [i.filename for i in out.images] == ["public-query-1.png"]
+    assert [i.filename for i in out.images] == ["public-query-1-seat-1.png"]
     assert "r1c3" not in out.text  # which clues: only the querying seat learns that
+
+
+def test_a_public_query_picture_is_named_by_the_querys_number_and_its_seat() -> None:
+    """Bo's winning board is the match's third query: not a counter at 2."""
+    shown = [n for n in played().notices if n.kind == "public_query"]
+    named = [render([n], PUBLIC).images[0].filename for n in shown]
+    assert named == ["public-query-1-seat-1.png", "public-query-3-seat-2.png"]
+    unnumbered = Notice(
+        audience=PUBLIC, kind="public_query", data={**shown[1].data, "number": None}
+    )
+    assert render([unnumbered], PUBLIC).images[0].filename == "public-query-seat-2.png"
 
 
 def test_a_query_result_names_each_clue_and_pictures_the_marks() -> None:
@@ -201,7 +212,7 @@ def test_a_pause_and_the_end_of_the_match() -> None:
     assert "The host paused the match" in render([host_pause], PUBLIC).text
     over = render([first(table, "match_over")], PUBLIC)
     assert "🏆 **Bo wins**" in over.text
-    for colour, key in PUZZLE.rules.items():
+    for colour, key in SYMMETRIC.rules.items():
         assert f"{colour} ({colour[0].upper()}) — **{RULES[key].name}**" in over.text
     assert "#....\n...#.\n#...#\n.#...\n...#." in over.text
     assert "solution.png" in [i.filename for i in over.images]
@@ -214,7 +225,7 @@ def test_a_claimed_win_waits_for_the_host() -> None:
     assert claimed.images == []  # the board is the solution: the host may yet deny it
     asked = render([first(table, "confirm_win")], HOST)
     assert "`confirm` / `deny`" in asked.text
-    assert [image.filename for image in asked.images] == ["claimed-1.png"]
+    assert [image.filename for image in asked.images] == ["claimed-seat-1.png"]
     assert "did not confirm **Ann**'s win" in render([first(table, "win_denied")], PUBLIC).text
 
 
@@ -237,7 +248,7 @@ def _shown(table: Table, audience: Audience) -> list[tuple[str, list[bytes]]]:
 def test_the_room_and_the_seats_see_the_same_whatever_the_secret(other: Puzzle) -> None:
     """The same moves on two puzzles that differ only in a secret render alike
     for the room and for each seat (the hint's seat excepted: it learns a rule)."""
-    one, two = played(PUZZLE, win=SOLUTION), played(other, win=SOLUTION)
+    one, two = played(SYMMETRIC, win=SOLUTION), played(other, win=SOLUTION)
     assert _shown(one, PUBLIC) == _shown(two, PUBLIC)
     assert _shown(one, 1) == _shown(two, 1)
     if other is TWIN:
@@ -271,7 +282,7 @@ def _view(table: Table, audience: Audience) -> dict[str, Any]:
 
 
 def test_a_seat_status_lists_its_resources_hints_and_queries_only() -> None:
-    table = Table.start(PUZZLE)
+    table = Table.start(SYMMETRIC)
     table.move(0, f"public {NEAR}")
     table.fire("token:1")
     table.move(1, f"private {NEAR}")
@@ -292,7 +303,7 @@ def test_a_seat_status_lists_its_resources_hints_and_queries_only() -> None:
 
 def test_a_seat_is_shown_its_own_token_clock_only() -> None:
     """How often the other seat's tokens come tells how many colours it solved."""
-    table = Table.start(PUZZLE)
+    table = Table.start(SYMMETRIC)
     table.move(0, f"private {NEAR.replace('#...#', '#.#.#')}")
     view = _view(table, 1)
     view["match"]["deadlines"] = [

@@ -11,7 +11,7 @@ from games import PUBLIC
 from games.core.boardcode import encode
 from games.logical_horror import GAME
 from storage.records import MatchRecord, MatchStatus
-from tests.bot.logical_horror_support import PUZZLE, SOLUTION, TWIN, options
+from tests.bot.logical_horror_support import PUZZLE, SOLUTION, SYMMETRIC, TWIN, options
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -55,7 +55,7 @@ def test_the_editor_shows_the_grid_and_the_clues_in_their_colours() -> None:
 
 def test_the_spec_holds_no_secret() -> None:
     """Two puzzles that differ only in their solution give the same page."""
-    assert spec_json(options(PUZZLE)) == spec_json(options(TWIN))
+    assert spec_json(options(SYMMETRIC)) == spec_json(options(TWIN))
     page = spec_json(options(PUZZLE))
     for secret in ("sightline", "Line of sight", "solution", "rules"):
         assert secret not in page

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import HOST, PUBLIC, Rejected
+from games import HOST, PUBLIC, Notice, Rejected
 from games.core.boardcode import encode
 from games.logical_horror import GAME
 from tests.games.logical_horror.logical_horror_support import (
@@ -180,6 +180,51 @@ def test_the_host_can_be_asked_to_confirm_a_win() -> None:
     outcome = GAME.outcome(table.state)
     assert outcome is not None
     assert outcome.winner == 1
+
+
+def _room(notices: list[Notice]) -> list[Notice]:
+    return [n for n in notices if n.audience == PUBLIC]
+
+
+def test_a_public_winning_board_is_held_from_the_room_until_the_host_confirms() -> None:
+    table = Table.start(config(host_confirms_win=True))
+    table.move(1, f"private {NOTHING}")
+    notices = table.move(0, f"public {SOLUTION_TEXT}")
+    mine = next(n for n in notices if n.audience == 0)
+    assert (mine.kind, mine.data["satisfied"]) == ("query_result", len(PUZZLE.clues))
+    assert [(n.kind, n.data) for n in _room(notices)] == [("win_claimed", {"seat": 0})]
+    for audience in (PUBLIC, 1):
+        assert table.view(audience)["public_queries"] == []
+    notices = table.move(HOST, "confirm")
+    shown, over = _room(notices)
+    assert shown.kind == "public_query"
+    assert shown.data["board"] == PUZZLE.solution
+    assert (shown.data["seat"], shown.data["number"]) == (0, 2)
+    assert shown.data["satisfied"] == shown.data["total"] == len(PUZZLE.clues)
+    assert over.kind == "match_over"
+    assert table.view(1)["public_queries"][0]["board"] == PUZZLE.solution
+
+
+def test_a_denied_winning_board_never_reaches_the_room() -> None:
+    table = Table.start(config(host_confirms_win=True))
+    table.move(0, f"public {SOLUTION_TEXT}")
+    table.move(HOST, "deny")
+    table.fire("token:1")
+    table.move(1, f"public {NOTHING}")
+    room = _room(table.notices)
+    assert [n.kind for n in room][1:] == ["win_claimed", "win_denied", "public_query"]
+    assert all(n.data.get("board") != PUZZLE.solution for n in room)
+    assert room[-1].data["number"] == 2  # the held query still counts
+    for audience in (PUBLIC, 1):
+        assert [q["seat"] for q in table.view(audience)["public_queries"]] == [1]
+    assert table.view(0)["my_queries"][0]["board"] == PUZZLE.solution  # its seat keeps it
+
+
+def test_a_winning_board_is_shown_at_once_without_the_hosts_word() -> None:
+    table = Table.start()
+    notices = table.move(0, f"public {SOLUTION_TEXT}")
+    assert [n.kind for n in _room(notices)] == ["public_query", "match_over"]
+    assert _room(notices)[0].data["number"] == 1
 
 
 @pytest.mark.parametrize(

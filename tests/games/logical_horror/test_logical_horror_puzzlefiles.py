@@ -8,7 +8,15 @@ from pathlib import Path
 import pytest
 
 from games.logical_horror.generator import generate
-from games.logical_horror.puzzlefiles import PuzzleFileError, board_text, format_puzzle, load_puzzle
+from games.logical_horror.puzzle import Puzzle
+from games.logical_horror.puzzlefiles import (
+    GivenPuzzleError,
+    PuzzleFileError,
+    board_text,
+    format_puzzle,
+    load_puzzle,
+    prove_given,
+)
 from tests.games.logical_horror.puzzle_support import board
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "logical-horror-puzzles.md"
@@ -149,3 +157,49 @@ def test_two_answers_are_both_shown() -> None:
     differ = re.search(r"differ at ([^)]*)\)", head)
     assert differ is not None
     assert all(re.fullmatch(r"r\dc\d", name) for name in differ.group(1).split(", "))
+
+
+# -- a puzzle given whole (the settings or a match's options) ------------------------------
+
+
+def test_a_puzzle_given_whole_with_one_answer_is_proven() -> None:
+    prove_given(load_puzzle(UNIQUE))
+    prove_given(generate(3, 8, 8, 3))
+
+
+def test_a_puzzle_given_whole_with_two_answers_is_refused_with_both_drawn() -> None:
+    puzzle = load_puzzle(UNIQUE)
+    # Without r1c1's clue a second shading fits: the given solution is no longer the only one.
+    loose = puzzle.model_copy(update={"clues": puzzle.clues[1:]})
+    with pytest.raises(GivenPuzzleError) as caught:
+        prove_given(loose)
+    head, fence, titles, *rows = str(caught.value).splitlines()
+    assert head.startswith("it has more than one solution (another differs at r")
+    assert head.endswith("so that only one shading fits the format and every clue:")
+    assert (fence, rows[-1]) == ("```", "```")
+    assert titles.split() == ["the", "solution", "given", "another"]
+    given = [row[: len(row) // 2].split() for row in rows[:-1]]
+    assert [mark for row in given for mark in row if mark in "#."] == [
+        "#" if shaded else "." for shaded, clue in _cells(loose) if not clue
+    ]
+
+
+def _cells(puzzle: Puzzle) -> list[tuple[bool, bool]]:
+    """Each cell of the given solution: shaded, and whether a clue sits there."""
+    clue_cells = {puzzle.index(c.row, c.col) for c in puzzle.clues}
+    return [(shaded, i in clue_cells) for i, shaded in enumerate(puzzle.solution)]
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"format": "no-gaps"}, "unknown format 'no-gaps'; the formats are no-touch-connected"),
+        ({"rules": {"red": "row", "blue": "glow"}}, "blue's rule 'glow' is unknown; the rules are"),
+        ({"solution": [True] * 16}, "its solution breaks the format or a clue."),
+    ],
+)
+def test_a_puzzle_given_whole_that_is_no_puzzle_is_refused(
+    change: dict[str, object], words: str
+) -> None:
+    with pytest.raises(GivenPuzzleError, match=re.escape(words)):
+        prove_given(load_puzzle(UNIQUE).model_copy(update=change))
