@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import discord
 import pytest
 import simcord
 
@@ -14,6 +15,7 @@ from bot.config import Settings
 from bot.replay_cli import rebuild
 from bot.runtime.export import load_export
 from storage.cleanup import CleanupRepository
+from storage.records import Channels
 from tests.bot.discord.aftermath_support import (
     ARCHIVE,
     archive,
@@ -203,3 +205,30 @@ class TestKeptForEver:
         assert noted is not None
         assert noted.due_at is None  # never due
         assert all(c.name != ARCHIVE for c in world.env.backend.channels.values())
+
+
+async def test_a_private_thread_of_an_ended_match_is_locked(world: World) -> None:
+    """The threads layout's seat channel is a private thread: locked at the end
+    (its overwrites are its parent's), and the room's players made read-only."""
+    match = await new_match(world, start=False)
+    bot = world.bot
+    room = bot.get_channel(match.room.id)
+    assert isinstance(room, discord.TextChannel)
+    thread = await room.create_thread(name="alice", type=discord.ChannelType.private_thread)
+    await thread.add_user(discord.Object(world.alice.id))
+    record = await bot.runtime.get(match.id)
+    channels = Channels(
+        category_id=record.category_id,
+        room_channel_id=record.room_channel_id,
+        host_channel_id=record.host_channel_id,
+        private_channel_ids={0: thread.id, 1: match.private[1].id},
+    )
+    await bot.runtime.set_channels(match.id, channels)
+    await world.env.settle()
+    await world.host.slash(match.room, "match start")
+    await world.host.slash(match.room, "match abort")
+    meta = world.env.backend.channels[thread.id].thread_metadata
+    assert meta is not None
+    assert meta.locked
+    with pytest.raises(simcord.BackendError):
+        await world.alice.send(match.room, "gg")
