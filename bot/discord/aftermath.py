@@ -120,7 +120,6 @@ class Aftermath(commands.Cog):
         its cleanup scheduled. Once per process; again after a restart, harmlessly."""
         if match.id in self._seen or not match.status.over:
             return
-        self._seen.add(match.id)
         guild = self._client.get_guild(match.guild_id)
         if guild is None or not match_channel_ids(match):
             return
@@ -129,6 +128,9 @@ class Aftermath(commands.Cog):
         except discord.HTTPException:
             log.exception("match %s: could not make its channels read-only", match.id)
         await self.schedule.ended(match, discord.utils.utcnow())
+        # Only once it is scheduled: a failure is tried again with the match's next
+        # message, or by the next start's sweep.
+        self._seen.add(match.id)
 
     # -- the sweep -----------------------------------------------------------------------
 

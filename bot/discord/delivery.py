@@ -88,7 +88,8 @@ class DiscordDelivery:
 
     async def _over(self, match: MatchRecord) -> None:
         """The end seen. Its failure must not fail the delivery (the message is out:
-        a retry would post it twice); the cleanup sweep catches up on it later."""
+        a retry would post it twice); the match's next message, or the next start's
+        cleanup sweep, tries again."""
         assert self.on_over is not None
         try:
             await self.on_over(match)
