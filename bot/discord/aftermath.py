@@ -174,6 +174,11 @@ class Aftermath(commands.Cog):
             except discord.HTTPException as error:
                 log.warning("match %s: cleanup stopped (%s); tried again later", match.id, error)
                 done.kept[match.id] = f"Discord refused a deletion ({error.text or error.status})"
+            except Exception:
+                # One match that can't be archived (say, its game is gone from this
+                # bot) must not hold back the others behind it.
+                log.exception("match %s: cleanup failed; tried again later", match.id)
+                done.kept[match.id] = "its archive could not be made (the bot's log says why)"
         await self.schedule.refresh()
         return done
 

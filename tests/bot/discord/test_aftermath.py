@@ -9,6 +9,7 @@ from pathlib import Path
 import discord
 import pytest
 import simcord
+from sqlalchemy import update
 
 from bot import create_bot
 from bot.config import Settings
@@ -16,6 +17,7 @@ from bot.replay_cli import rebuild
 from bot.runtime.export import load_export
 from storage.cleanup import CleanupRepository
 from storage.records import Channels
+from storage.tables import MatchRow
 from tests.bot.discord.aftermath_support import (
     ARCHIVE,
     archive,
@@ -232,3 +234,14 @@ async def test_a_private_thread_of_an_ended_match_is_locked(world: World) -> Non
     assert meta.locked
     with pytest.raises(simcord.BackendError):
         await world.alice.send(match.room, "gg")
+
+
+async def test_a_match_that_cannot_be_archived_holds_back_no_other(world: World) -> None:
+    broken = await won_match(world)
+    fine = await won_match(world)
+    async with world.bot.sessions.begin() as session:
+        # A game this bot no longer has: its export can't be built.
+        await session.execute(update(MatchRow).where(MatchRow.id == broken.id).values(game="chess"))
+    await world.env.advance_time(PAST_DUE)
+    assert all(channel_exists(world, i) for i in match_ids(broken))
+    assert not any(channel_exists(world, i) for i in match_ids(fine))
