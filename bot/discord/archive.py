@@ -47,6 +47,12 @@ class Archive:
         async with self._making.setdefault(guild.id, asyncio.Lock()):
             found = discord.utils.get(guild.text_channels, name=self._name)
             if found is not None:
+                if found.permissions_for(guild.default_role).view_channel:
+                    # An export holds every secret of the match (hands, words, solutions).
+                    raise ArchiveFailed(
+                        f"the archive channel #{found.name} is open to everyone; deny "
+                        "@everyone View Channel there (hosts only)"
+                    )
                 return found
             return await guild.create_text_channel(
                 self._name,

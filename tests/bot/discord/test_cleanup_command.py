@@ -172,3 +172,17 @@ async def test_a_failed_archive_keeps_the_match_and_says_so(world: World) -> Non
     done = await world.host.click(confirm_button(asked), label="Archive and delete")
     assert f"Kept #{match.id}: Discord refused the archive post" in said(done)
     assert all(channel_exists(world, i) for i in own_channels(match))
+
+
+async def test_an_archive_channel_open_to_everyone_is_not_used(world: World) -> None:
+    """Exports hold every secret of a match: a channel of that name anyone can
+    read (made by hand) gets none, and nothing is deleted."""
+    public = world.guild.create_text_channel("genius-archive")
+    match = await won_match(world)
+    asked = await world.host.slash(world.general, "match cleanup", match=match.id)
+    done = await world.host.click(confirm_button(asked), label="Archive and delete")
+    assert f"Kept #{match.id}: the archive channel #genius-archive is open to everyone" in said(
+        done
+    )
+    assert all(channel_exists(world, i) for i in own_channels(match))
+    assert not [m for m in public.history() if m.attachments]
