@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from contextvars import ContextVar
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, create_model, model_validator
 from pydantic.fields import FieldInfo
@@ -53,6 +53,12 @@ class DiscordSettings(Section):
     # Cut off from Discord's gateway this long, running matches pause (their clocks
     # stop from the moment the connection was lost); shorter blips pass unannounced.
     outage_grace_seconds: float = Field(default=10.0, ge=0)
+    # How a new match's channels are laid out (bot.discord.layouts): "channels", a
+    # category, room, private channels and host log of its own; "threads", one room
+    # in a shared category and a private thread per seat and for the host log.
+    layout: Literal["channels", "threads"] = "channels"
+    # Threads layout: the shared category's name ("genius matches 2", … once full).
+    match_category: str = Field(default="genius matches", min_length=1, max_length=90)
 
     @model_validator(mode="after")
     def _shard_pair(self) -> DiscordSettings:

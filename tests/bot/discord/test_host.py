@@ -18,9 +18,14 @@ CANNOT_POST = simcord.BackendError
 async def test_new_match_makes_a_category_with_room_private_channels_and_host_log(
     world: World,
 ) -> None:
-    """A host creates a match; its channels sit in a category named for it."""
+    """A host creates a match; its channels sit in a category named for it (the
+    threads layout: its room sits in the shared category, its threads in the room)."""
     match = await new_match(world, start=False)
-    assert "genius-1 Square Goofspiel" in world.guild.channels
+    if world.layout == "threads":
+        assert "genius matches" in world.guild.channels
+        assert {t.id for t in match.room.threads} == {match.host_log.id, *(c.id for c in match.private)}
+    else:
+        assert "genius-1 Square Goofspiel" in world.guild.channels
     record = await world.bot.runtime.get(match.id)
     assert record.status is MatchStatus.CREATED
     assert record.room_channel_id == match.room.id
