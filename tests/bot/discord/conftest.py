@@ -14,7 +14,6 @@ from bot.discord.client import GeniusBot
 from storage.records import Layout
 from tests.bot.discord.support import World
 
-
 #: Every test that runs a bot runs in both layouts (bot.discord.layouts), unless
 #: its module or itself is marked ``one_layout`` (pure command validation, the
 #: invite and readiness checks: nothing a match's channels change).

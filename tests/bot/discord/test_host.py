@@ -23,7 +23,8 @@ async def test_new_match_makes_a_category_with_room_private_channels_and_host_lo
     match = await new_match(world, start=False)
     if world.layout == "threads":
         assert "genius matches" in world.guild.channels
-        assert {t.id for t in match.room.threads} == {match.host_log.id, *(c.id for c in match.private)}
+        threads = {match.host_log.id, *(c.id for c in match.private)}
+        assert {t.id for t in match.room.threads} == threads
     else:
         assert "genius-1 Square Goofspiel" in world.guild.channels
     record = await world.bot.runtime.get(match.id)
