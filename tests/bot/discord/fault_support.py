@@ -69,6 +69,9 @@ async def set_bot_overwrite(
 
 
 async def delete_channel(world: World, channel: simcord.ChannelHandle) -> None:
-    """Delete a channel, as a server admin would."""
+    """Delete a channel (or a thread), as a server admin would; Discord deletes a
+    channel's threads with it (SimCord leaves them: done here)."""
+    for thread in channel.threads:
+        world.env.backend.delete_channel(thread.id)
     world.env.backend.delete_channel(channel.id)
     await world.env.settle()
