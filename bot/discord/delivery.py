@@ -142,14 +142,11 @@ class DiscordDelivery:
         if not granted.view_channel:
             return [_title("view_channel")]  # Discord then denies everything else too
         # A thread (the threads layout) takes Send Messages in Threads, on its room.
-        needs = [
-            "send_messages_in_threads"
-            if name == "send_messages" and isinstance(channel, discord.Thread)
-            else name
-            for name in BOT_NEEDS
-        ]
+        threaded = isinstance(channel, discord.Thread)
+        send = "send_messages_in_threads" if threaded else "send_messages"
+        needs = [send if name == "send_messages" else name for name in BOT_NEEDS]
         missing = [name for name in needs if not getattr(granted, name)]
-        if "send_messages" in missing and "attach_files" in missing:
+        if send in missing and "attach_files" in missing:
             missing.remove("attach_files")  # implied: no files without messages
         return [_title(name) for name in missing]
 
@@ -185,8 +182,9 @@ def _refused(error: discord.HTTPException) -> bool:
 
 
 def _title(permission: str) -> str:
-    """``send_messages`` -> "Send Messages", as Discord's settings name it."""
-    return permission.replace("_", " ").title()
+    """``send_messages`` -> "Send Messages", as Discord's settings name it
+    ("Send Messages in Threads")."""
+    return permission.replace("_", " ").title().replace(" In ", " in ")
 
 
 def _place(match: MatchRecord, target: str, names: Sequence[str], channel_id: int) -> str:

@@ -15,16 +15,17 @@ from storage.records import Layout
 from tests.bot.discord.support import World
 
 #: Every test that runs a bot runs in both layouts (bot.discord.layouts), unless
-#: its module or itself is marked ``one_layout`` (pure command validation, the
-#: invite and readiness checks: nothing a match's channels change).
+#: its module or itself is marked ``layouts(...)`` with the ones it runs in:
+#: pure command validation, the invite and readiness checks (nothing a match's
+#: channels change), and tests of one layout's own behaviour.
 LAYOUTS = ("channels", "threads")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "layout" not in metafunc.fixturenames:
         return
-    one = metafunc.definition.get_closest_marker("one_layout") is not None
-    metafunc.parametrize("layout", LAYOUTS[:1] if one else LAYOUTS)
+    marker = metafunc.definition.get_closest_marker("layouts")
+    metafunc.parametrize("layout", marker.args if marker is not None else LAYOUTS)
 
 
 @pytest.fixture
