@@ -4,7 +4,8 @@ is missing instead of meeting it in the middle of a match:
 - the privileged intents the application has been granted in the Developer
   Portal (its flags, read at login) against the two the bot asks for;
 - in every server it serves, its permissions against the ones the invite link
-  asks for (:data:`bot.discord.invite.PERMISSIONS`);
+  asks for (:data:`bot.discord.invite.PERMISSIONS`; the thread permissions
+  only when ``[discord] layout`` is "threads");
 - the servers in ``discord.sync_guild_ids`` it is not in;
 - servers no longer in ``discord.sync_guild_ids`` that still hold their own copy
   of the slash commands from an earlier run: the copy is removed, or every
