@@ -347,6 +347,7 @@ def test_what_each_audience_means(
     assert authz.allowed(audience, who, where, named) is expected
 
 
+@pytest.mark.layouts("channels")  # about no match's channels
 async def test_every_command_and_item_declares_an_audience(world: World) -> None:
     missing = authz.undeclared(world)
     assert not missing, "Who may use these is not declared:\n" + "\n".join(missing)
@@ -369,6 +370,7 @@ async def test_every_command_and_item_declares_an_audience(world: World) -> None
                 authz.item_for(world, custom_id)
 
 
+@pytest.mark.layouts("channels")  # about no match's channels
 async def test_authorization_of_server_wide_commands(cast: Cast) -> None:
     """Commands about no match in particular, driven once (beside a match of the
     first game)."""

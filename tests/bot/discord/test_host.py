@@ -70,6 +70,7 @@ async def test_the_host_role_sees_every_channel(world: World) -> None:
         assert channel.history(viewer=world.host)
 
 
+@pytest.mark.layouts("channels")  # refused before any channel
 async def test_a_non_host_cannot_create_a_match(world: World) -> None:
     result = await world.carol.slash(
         world.general, "match new", game="goofspiel", player1=world.alice, player2=world.bob
@@ -107,6 +108,7 @@ async def test_a_manage_server_host_reads_every_match_others_created(world: Worl
             hidden.history(viewer=world.carol)
 
 
+@pytest.mark.layouts("channels")  # refused before any channel
 @pytest.mark.parametrize(
     ("options", "refusal"),
     [
