@@ -6,6 +6,8 @@ through the whole SimCord suite (tests/bot/discord/conftest.py)."""
 
 from __future__ import annotations
 
+import logging
+
 import discord
 import pytest
 import simcord
@@ -183,10 +185,16 @@ async def test_the_bot_shut_out_of_the_room_s_threads_pauses_until_fixed(world: 
 
 @pytest.mark.layouts("channels", "threads")
 async def test_match_new_needs_the_thread_permissions_only_in_the_threads_layout(
-    world: World,
+    world: World, caplog: pytest.LogCaptureFixture
 ) -> None:
-    set_bot_permissions(world.env, world.guild, manage_threads=False)
-    await world.env.settle()
+    with caplog.at_level(logging.WARNING, logger="bot.discord.readiness"):
+        set_bot_permissions(world.env, world.guild, manage_threads=False)
+        await world.env.settle()
+    told = [r.getMessage() for r in caplog.records if r.name == "bot.discord.readiness"]
+    assert [line for line in told if "lacks Manage Threads" in line] == (
+        [] if world.layout == "channels" else told
+    )
+    assert len(told) == (0 if world.layout == "channels" else 1)
     before = world.names()
     result = await world.host.slash(
         world.general, "match new", game="goofspiel", player1=world.alice, player2=world.bob
