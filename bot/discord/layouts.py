@@ -59,15 +59,15 @@ CATEGORY_CAP = 50
 KEEP_MINUTES: Final = 10080
 
 
-# What a thread needs on the room beyond the channels layout's overwrites: the
-# bot makes private threads, adds players and keeps them open; everyone else
-# is kept from making threads of their own in the room.
 def _plus(overwrite: discord.PermissionOverwrite, **more: bool) -> discord.PermissionOverwrite:
     """``overwrite`` with ``more`` set on top."""
     return discord.PermissionOverwrite(**{k: v for k, v in overwrite if v is not None}, **more)
 
 
-# The bot holds on the room what it grants there (Discord lets it grant only that).
+# What threads need on the room beyond the channels layout's overwrites: the bot
+# makes private threads, adds the players and keeps the threads open (and holds
+# what it grants: Discord lets it grant only that); hosts read every thread
+# through Manage Threads; everyone else is kept from making threads in the room.
 BOT_THREADS = _plus(BOT, **dict.fromkeys(THREAD_PERMISSIONS, True))
 HOST_THREADS = _plus(WRITE, manage_threads=True, send_messages_in_threads=True)
 PLAYER_THREADS = _plus(WRITE, send_messages_in_threads=True)
