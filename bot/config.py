@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from contextvars import ContextVar
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, create_model, model_validator
 from pydantic.fields import FieldInfo
@@ -60,6 +60,12 @@ class DiscordSettings(Section):
     # The one channel per server, hosts only, where each match's export and its
     # room's story are posted before its channels go (made on first use).
     archive_channel: str = Field(default="genius-archive", min_length=1, max_length=100)
+    # How a new match's channels are laid out (bot.discord.layouts): "channels", a
+    # category, room, private channels and host log of its own; "threads", one room
+    # in a shared category and a private thread per seat and for the host log.
+    layout: Literal["channels", "threads"] = "channels"
+    # Threads layout: the shared category's name ("genius matches 2", … once full).
+    match_category: str = Field(default="genius matches", min_length=1, max_length=90)
 
     @model_validator(mode="after")
     def _shard_pair(self) -> DiscordSettings:

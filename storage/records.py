@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -34,11 +34,19 @@ class PlayerRecord(BaseModel):
     private_channel_id: int | None = None
 
 
+#: How a match's channels are laid out (bot.discord.layouts): a category and
+#: channels of its own, or one room in a shared category with private threads.
+Layout = Literal["channels", "threads"]
+
+
 class Channels(BaseModel):
-    """The Discord channels of one match (all None for a match run without Discord)."""
+    """The Discord channels of one match (all None for a match run without Discord).
+    In the "threads" layout the host log and the private "channels" are threads of
+    the room, and the category is shared with other matches."""
 
     model_config = ConfigDict(frozen=True)
 
+    layout: Layout = "channels"
     category_id: int | None = None
     room_channel_id: int | None = None
     host_channel_id: int | None = None
@@ -65,6 +73,7 @@ class MatchRecord(BaseModel):
     version: int
     clock_ms: int  # match-clock checkpoint
     pause_reason: str | None
+    layout: Layout = "channels"
     category_id: int | None
     room_channel_id: int | None
     host_channel_id: int | None

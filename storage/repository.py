@@ -86,6 +86,7 @@ class MatchRepository:
             version=0,
             clock_ms=0,
             pause_reason=None,
+            layout=channels.layout,
             category_id=channels.category_id,
             room_channel_id=channels.room_channel_id,
             host_channel_id=channels.host_channel_id,
@@ -171,6 +172,7 @@ class MatchRepository:
             update(MatchRow)
             .where(MatchRow.id == match_id)
             .values(
+                layout=channels.layout,
                 category_id=channels.category_id,
                 room_channel_id=channels.room_channel_id,
                 host_channel_id=channels.host_channel_id,
@@ -322,6 +324,7 @@ def _match_record(row: MatchRow) -> MatchRecord:
         version=row.version,
         clock_ms=row.clock_ms,
         pause_reason=row.pause_reason,
+        layout="threads" if row.layout == "threads" else "channels",
         category_id=row.category_id,
         room_channel_id=row.room_channel_id,
         host_channel_id=row.host_channel_id,

@@ -87,6 +87,8 @@ class MatchRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     clock_ms: Mapped[int] = mapped_column(BigInteger)
     pause_reason: Mapped[str | None] = mapped_column(Text)
+    # "channels" or "threads" (storage.records.Layout): kept when the setting changes.
+    layout: Mapped[str] = mapped_column(String(16), default="channels", server_default="channels")
     category_id: Mapped[int | None] = mapped_column(BigInteger)
     room_channel_id: Mapped[int | None] = mapped_column(BigInteger)
     host_channel_id: Mapped[int | None] = mapped_column(BigInteger)

@@ -25,6 +25,8 @@ log = logging.getLogger(__name__)
 
 Target = discord.Role | discord.Member | discord.Object
 Overwrites = dict[Target, discord.PermissionOverwrite]
+#: What a creation made so far, to remove if a later step fails.
+Made = list[discord.abc.GuildChannel | discord.Thread]
 
 READ = discord.PermissionOverwrite(view_channel=True, read_message_history=True)
 WRITE = discord.PermissionOverwrite(
@@ -98,16 +100,14 @@ class MatchChannels:
 
     async def create(self, match_id: int, title: str) -> Channels:
         """Create the category and its channels; on failure, remove what was made."""
-        made: list[discord.abc.GuildChannel] = []
+        made: Made = []
         try:
             return await self._create(match_id, title, made)
         except BaseException:
-            await _delete_quietly(made)
+            await delete_quietly(made)
             raise
 
-    async def _create(
-        self, match_id: int, title: str, made: list[discord.abc.GuildChannel]
-    ) -> Channels:
+    async def _create(self, match_id: int, title: str, made: Made) -> Channels:
         reason = f"genius-bot match #{match_id}"
         category = await self.guild.create_category(
             category_name(match_id, title), overwrites=self.room(), reason=reason
@@ -178,7 +178,7 @@ def any_gone(guild: discord.Guild, channels: Channels) -> bool:
     return any(i is not None and guild.get_channel(i) is None for i in ids)
 
 
-async def _delete_quietly(channels: Sequence[discord.abc.GuildChannel]) -> None:
+async def delete_quietly(channels: Made) -> None:
     for channel in reversed(channels):
         try:
             await channel.delete(reason="genius-bot: match creation failed")

@@ -16,6 +16,7 @@ from bot.discord import errors
 from bot.discord.aftermath import Aftermath
 from bot.discord.delivery import DiscordDelivery
 from bot.discord.forms import FormRoutes
+from bot.discord.layouts import ThreadKeeper
 from bot.discord.outage import OutageWatch
 from bot.discord.web import make_web
 from bot.kits import adapters
@@ -118,6 +119,7 @@ class GeniusBot(commands.Bot):
             await self.load_extension(extension)
         grace = self.settings.discord.outage_grace_seconds
         await self.add_cog(OutageWatch(self.runtime, grace_seconds=grace, closing=self.is_closed))
+        await self.add_cog(ThreadKeeper(self, self.runtime))
         # Restores unfinished matches, tells their rooms, re-sends the outbox.
         await self.runtime.start_up(owns_guild=self.settings.discord.owns_guild)
         if self.web is not None:

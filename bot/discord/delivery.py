@@ -152,13 +152,17 @@ class DiscordDelivery:
         """The permissions the bot needs in a match channel and lacks there (as
         far as its cache knows), in Discord's own words."""
         channel = self._client.get_channel(channel_id)
-        if not isinstance(channel, discord.abc.GuildChannel):
+        if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
             return []
         granted = channel.permissions_for(channel.guild.me)
         if not granted.view_channel:
             return [_title("view_channel")]  # Discord then denies everything else too
-        missing = [name for name in BOT_NEEDS if not getattr(granted, name)]
-        if "send_messages" in missing and "attach_files" in missing:
+        # A thread (the threads layout) takes Send Messages in Threads, on its room.
+        threaded = isinstance(channel, discord.Thread)
+        send = "send_messages_in_threads" if threaded else "send_messages"
+        needs = [send if name == "send_messages" else name for name in BOT_NEEDS]
+        missing = [name for name in needs if not getattr(granted, name)]
+        if send in missing and "attach_files" in missing:
             missing.remove("attach_files")  # implied: no files without messages
         return [_title(name) for name in missing]
 
@@ -194,8 +198,9 @@ def _refused(error: discord.HTTPException) -> bool:
 
 
 def _title(permission: str) -> str:
-    """``send_messages`` -> "Send Messages", as Discord's settings name it."""
-    return permission.replace("_", " ").title()
+    """``send_messages`` -> "Send Messages", as Discord's settings name it
+    ("Send Messages in Threads")."""
+    return permission.replace("_", " ").title().replace(" In ", " in ")
 
 
 def _place(match: MatchRecord, target: str, names: Sequence[str], channel_id: int) -> str:

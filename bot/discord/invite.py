@@ -11,7 +11,9 @@ import discord
 
 #: What the bot does in a server: make each match's category, room, private
 #: channels and host log (channels and their permission overwrites), post
-#: messages with images and buttons, and read the players' messages.
+#: messages with images and buttons, and read the players' messages; in the
+#: threads layout (``[discord] layout``) make the private threads, add each
+#: player to theirs, keep them from archiving, and let the hosts see them.
 PERMISSIONS = discord.Permissions(
     manage_channels=True,
     manage_roles=True,
@@ -20,6 +22,13 @@ PERMISSIONS = discord.Permissions(
     attach_files=True,
     add_reactions=True,
     read_message_history=True,
+    manage_threads=True,
+    create_private_threads=True,
+    send_messages_in_threads=True,
+)
+#: The ones only the threads layout needs (readiness asks for them only then).
+THREAD_PERMISSIONS = frozenset(
+    {"manage_threads", "create_private_threads", "send_messages_in_threads"}
 )
 SCOPES = ("bot", "applications.commands")
 

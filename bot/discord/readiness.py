@@ -4,7 +4,8 @@ is missing instead of meeting it in the middle of a match:
 - the privileged intents the application has been granted in the Developer
   Portal (its flags, read at login) against the two the bot asks for;
 - in every server it serves, its permissions against the ones the invite link
-  asks for (:data:`bot.discord.invite.PERMISSIONS`);
+  asks for (:data:`bot.discord.invite.PERMISSIONS`; the thread permissions
+  only when ``[discord] layout`` is "threads");
 - the servers in ``discord.sync_guild_ids`` it is not in;
 - servers no longer in ``discord.sync_guild_ids`` that still hold their own copy
   of the slash commands from an earlier run: the copy is removed, or every
@@ -26,7 +27,8 @@ import discord
 from discord.ext import commands
 
 from bot.discord.errors import Refusal
-from bot.discord.invite import PERMISSIONS
+from bot.discord.invite import PERMISSIONS, THREAD_PERMISSIONS
+from storage.records import Layout
 
 if TYPE_CHECKING:
     from bot.discord.client import GeniusBot
@@ -49,6 +51,9 @@ PERMISSION_NAMES = {
     "attach_files": "Attach Files",
     "add_reactions": "Add Reactions",
     "read_message_history": "Read Message History",
+    "manage_threads": "Manage Threads",
+    "create_private_threads": "Create Private Threads",
+    "send_messages_in_threads": "Send Messages in Threads",
 }
 
 TOKEN_REJECTED = (
@@ -85,21 +90,24 @@ def intents_refused(bot: discord.Client) -> str:
     )
 
 
-def missing_permissions(member: discord.Member) -> list[str]:
-    """The invite's permissions that ``member`` (the bot in a server) lacks there."""
+def missing_permissions(member: discord.Member, layout: Layout) -> list[str]:
+    """The invite's permissions that ``member`` (the bot in a server) lacks there
+    and needs for ``layout`` (the thread permissions only for threads)."""
     have = member.guild_permissions
     # By PERMISSION_NAMES, not by iterating PERMISSIONS: that also yields
     # discord.py's aliases (read_messages for view_channel).
     return [
         shown
         for name, shown in PERMISSION_NAMES.items()
-        if getattr(PERMISSIONS, name) and not getattr(have, name)
+        if getattr(PERMISSIONS, name)
+        and not getattr(have, name)
+        and (layout == "threads" or name not in THREAD_PERMISSIONS)
     ]
 
 
-def require_permissions(guild: discord.Guild) -> None:
+def require_permissions(guild: discord.Guild, layout: Layout) -> None:
     """Refuse a match the bot could not run here, before anything is created."""
-    missing = missing_permissions(guild.me)
+    missing = missing_permissions(guild.me, layout)
     if missing:
         raise Refusal(
             f"I can't host a match on this server: my role lacks {_and(missing)}. "
@@ -162,7 +170,7 @@ class Readiness(commands.Cog):
     def _check(self, guild: discord.Guild) -> None:
         if guild.me is None:
             return
-        missing = missing_permissions(guild.me)
+        missing = missing_permissions(guild.me, self.bot.settings.discord.layout)
         before = self._reported.get(guild.id, [])
         self._reported[guild.id] = missing
         if missing == before:

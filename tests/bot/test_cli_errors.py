@@ -37,6 +37,10 @@ def _config(tmp_path: Path, text: str) -> str:
         ("[goofspiel\nmove_seconds = 30\n", "is not valid TOML"),
         ('[goofspiel]\nmove_seconds = "abc"\n', "setting goofspiel.move_seconds"),
         ("[goofspiel]\nmove_secs = 30\n", "setting goofspiel.move_secs"),
+        (
+            '[discord]\nlayout = "thread"\n',
+            "setting discord.layout: Input should be 'channels' or 'threads' — got 'thread'",
+        ),
         ('[database]\nurl = "foo://x"\n', "database.url 'foo://x' is not a database URL"),
         (
             '[database]\nurl = "postgresql+asyncpg://nobody:hunter2@127.0.0.1:1/x"\n',

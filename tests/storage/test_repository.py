@@ -367,3 +367,20 @@ async def test_failed_transaction_leaves_no_trace(sessionmaker: Sessions) -> Non
     async with repo(sessionmaker) as r:
         assert await r.events(created.id) == []
         assert await r.undelivered() == []
+
+
+async def test_a_match_keeps_the_layout_its_channels_were_made_in(sessionmaker: Sessions) -> None:
+    """A match is "channels" until its channels say otherwise; set_channels and a
+    match created with its channels both store the layout."""
+    plain = await create(sessionmaker)
+    assert plain.layout == "channels"
+    threads = with_channels().model_copy(update={"layout": "threads"})
+    async with repo(sessionmaker) as r:
+        await r.set_channels(plain.id, threads)
+    made = await create(sessionmaker, new_match(channels=threads))
+    async with repo(sessionmaker) as r:
+        moved = await r.get(plain.id)
+        again = await r.get(made.id)
+    assert moved is not None
+    assert again is not None
+    assert (moved.layout, again.layout, made.layout) == ("threads", "threads", "threads")

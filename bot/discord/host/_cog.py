@@ -16,13 +16,13 @@ from discord import app_commands
 
 import games
 from bot.discord.acting import Audience, host_role, hosted_match, is_host, require_host
-from bot.discord.channels import MatchChannels, any_gone
 from bot.discord.errors import Refusal
 from bot.discord.game_cog import BotGroupCog, Interaction
 from bot.discord.host._cleanup import ask as ask_cleanup
 from bot.discord.host._export import reply_export
 from bot.discord.host._options import parse_options
 from bot.discord.host._result import outcome_of, result_line
+from bot.discord.layouts import any_gone, channels_of, opener
 from bot.discord.readiness import require_permissions
 from bot.discord.replies import (
     in_time,
@@ -34,7 +34,7 @@ from bot.discord.replies import (
 from bot.kits import adapters
 from bot.render.base import Rendered, escape_md
 from games import HOST, Rejected
-from storage.records import Channels, MatchRecord, MatchStatus, NewMatch, PlayerRecord
+from storage.records import MatchRecord, MatchStatus, NewMatch, PlayerRecord
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +89,7 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         assert isinstance(interaction.user, discord.Member)
         players = [player1, player2]
         _check_players(players, self.bot.settings.discord.host_role, interaction.user)
-        require_permissions(guild)
+        require_permissions(guild, self.bot.settings.discord.layout)
         config = parse_options(options)
         await interaction.response.defer(ephemeral=True, thinking=True)
         new = NewMatch(
@@ -118,7 +118,9 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         if (role := host_role(guild, self.bot.settings.discord.host_role)) is not None:
             hosts.insert(0, role)
         try:
-            channels = await MatchChannels(guild, players, hosts).create(match.id, title)
+            settings = self.bot.settings.discord
+            made = opener(settings.layout, settings, guild, players, hosts)
+            channels = await made.create(match.id, title)
         except BaseException:
             await self._abandon(match.id)
             raise
@@ -132,25 +134,17 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         guild = interaction.guild
         assert guild is not None
         assert isinstance(interaction.user, discord.Member)
-        channels = Channels(
-            category_id=match.category_id,
-            room_channel_id=match.room_channel_id,
-            host_channel_id=match.host_channel_id,
-            private_channel_ids={
-                p.seat: p.private_channel_id
-                for p in match.players
-                if p.private_channel_id is not None
-            },
-        )
-        if not any_gone(guild, channels):
+        channels = channels_of(match)
+        if not await any_gone(guild, channels):
             return
         players = [await _member(guild, p.user_id) for p in sorted(match.players, key=_seat)]
         hosts: list[discord.Role | discord.Member] = [interaction.user]
         if (role := host_role(guild, self.bot.settings.discord.host_role)) is not None:
             hosts.insert(0, role)
-        opener = MatchChannels(guild, players, hosts)
+        # The match's own layout, whatever the setting says now.
+        remade = opener(match.layout, self.bot.settings.discord, guild, players, hosts)
         title = games.get(match.game).title
-        await self.runtime.set_channels(match.id, await opener.reopen(match.id, title, channels))
+        await self.runtime.set_channels(match.id, await remade.reopen(match.id, title, channels))
 
     async def _abandon(self, match_id: int) -> None:
         """A match whose channels could not be made is aborted, not left to start."""

@@ -133,8 +133,14 @@ def can_see(cast: Cast, match: Match, who: Who, where: Where) -> bool:
     guild = cast.world.bot.get_guild(cast.world.guild.id)
     assert guild is not None
     member = guild.get_member(cast.actor(who).id)
-    found = guild.get_channel(channel(cast.world, match, where).id)
+    found = guild.get_channel_or_thread(channel(cast.world, match, where).id)
     assert member is not None
+    if isinstance(found, discord.Thread):
+        # A private thread (the threads layout): its room's permissions, and
+        # then only its members or those who may manage the room's threads.
+        granted = found.permissions_for(member)
+        joined = any(m.id == member.id for m in found.members)
+        return granted.view_channel and (joined or granted.manage_threads)
     assert isinstance(found, discord.abc.GuildChannel)
     return found.permissions_for(member).view_channel
 

@@ -9,14 +9,31 @@ import pytest
 import simcord
 
 from bot import create_bot
-from bot.config import DatabaseSettings, Settings
+from bot.config import DatabaseSettings, DiscordSettings, Settings
 from bot.discord.client import GeniusBot
+from storage.records import Layout
 from tests.bot.discord.support import World
+
+#: Every test that runs a bot runs in both layouts (bot.discord.layouts), unless
+#: its module or itself is marked ``layouts(...)`` with the ones it runs in:
+#: pure command validation, the invite and readiness checks (nothing a match's
+#: channels change), and tests of one layout's own behaviour.
+LAYOUTS = ("channels", "threads")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "layout" not in metafunc.fixturenames:
+        return
+    marker = metafunc.definition.get_closest_marker("layouts")
+    metafunc.parametrize("layout", marker.args if marker is not None else LAYOUTS)
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return Settings(database=DatabaseSettings(url=f"sqlite+aiosqlite:///{tmp_path}/genius.db"))
+def settings(tmp_path: Path, layout: Layout) -> Settings:
+    return Settings(
+        database=DatabaseSettings(url=f"sqlite+aiosqlite:///{tmp_path}/genius.db"),
+        discord=DiscordSettings(layout=layout),
+    )
 
 
 #: The test's SimCord environment, for the bot fixture's teardown (which runs after it).

@@ -13,7 +13,7 @@ from bot.discord.replies import seat_names
 from bot.render import renderer_for, split_message
 from games import Notice
 from storage.tables import OutboxRow
-from tests.bot.discord.support import Match, World
+from tests.bot.discord.support import Match, World, posts
 
 SEND = discord.Permissions(send_messages=True).value
 VIEW = discord.Permissions(view_channel=True).value
@@ -31,7 +31,7 @@ def bot_texts(world: World, channel: simcord.ChannelHandle) -> list[str]:
     """What the bot posted in a channel, oldest first, without the greeting it
     posts when the match is created (that one is not an outbox message)."""
     assert world.bot.user is not None
-    mine = [m.content for m in channel.history() if m.author.id == world.bot.user.id]
+    mine = [m.content for m in posts(channel) if m.author.id == world.bot.user.id]
     return mine[1:]
 
 
@@ -69,6 +69,9 @@ async def set_bot_overwrite(
 
 
 async def delete_channel(world: World, channel: simcord.ChannelHandle) -> None:
-    """Delete a channel, as a server admin would."""
+    """Delete a channel (or a thread), as a server admin would; Discord deletes a
+    channel's threads with it (SimCord leaves them: done here)."""
+    for thread in channel.threads:
+        world.env.backend.delete_channel(thread.id)
     world.env.backend.delete_channel(channel.id)
     await world.env.settle()

@@ -33,7 +33,22 @@ class World:
         return bot
 
     def channel(self, name: str) -> simcord.ChannelHandle:
-        return self.guild.channels[name]
+        """A channel, or (the threads layout) a thread of one, by name."""
+        channels = self.guild.channels
+        if name in channels:
+            return channels[name]
+        threads = [t for c in channels.values() for t in c.threads if t.name == name]
+        assert len(threads) == 1, f"no channel or thread {name!r} (found {len(threads)})"
+        return threads[0]
+
+    def names(self) -> set[str]:
+        """Every channel and thread on the server, by name: what a match leaves behind."""
+        channels = self.guild.channels
+        return set(channels) | {t.name or "" for c in channels.values() for t in c.threads}
+
+    @property
+    def layout(self) -> str:
+        return self.bot.settings.discord.layout
 
     def seat(self, seat: int) -> simcord.MemberActor:
         return (self.alice, self.bob)[seat]
@@ -54,8 +69,14 @@ def said(result: simcord.InteractionResult) -> str:
     return "\n".join(parts)
 
 
+def posts(channel: simcord.ChannelHandle) -> list[discord.Message]:
+    """A channel's messages, oldest first, without Discord's own "started a thread"
+    notes (the threads layout's room has one per thread)."""
+    return [m for m in channel.history() if m.type is not discord.MessageType.thread_created]
+
+
 def texts(channel: simcord.ChannelHandle) -> list[str]:
-    return [m.content for m in channel.history()]
+    return [m.content for m in posts(channel)]
 
 
 def acknowledge_refusals(env: simcord.Env) -> None:

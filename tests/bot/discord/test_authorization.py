@@ -355,6 +355,7 @@ def in_a_game(item: type[discord.ui.DynamicItem[Any]]) -> bool:
     return parts[:2] == ["bot", "discord"] and parts[2] in games.keys()
 
 
+@pytest.mark.layouts("channels")  # about no match's channels
 async def test_every_command_and_item_declares_an_audience(world: World) -> None:
     missing = authz.undeclared(world)
     assert not missing, "Who may use these is not declared:\n" + "\n".join(missing)
@@ -383,6 +384,7 @@ async def test_every_command_and_item_declares_an_audience(world: World) -> None
                 authz.item_for(world, custom_id)
 
 
+@pytest.mark.layouts("channels")  # about no match's channels
 async def test_authorization_of_server_wide_commands(cast: Cast) -> None:
     """Commands about no match in particular, driven once (beside a match of the
     first game)."""

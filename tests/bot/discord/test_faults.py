@@ -94,7 +94,16 @@ async def classic_before_turn_one(world: World) -> Match:
 
 # -- 403: the bot shut out of a channel ----------------------------------------------------------
 
+#: The tests marked for the channels layout below shut the bot out of one private channel or
+#: the host log, or delete the room and expect the host log to say so. A thread
+#: has no permission overwrites of its own, and the room's threads go with the
+#: room, so neither happens in the threads layout: its counterparts (the bot
+#: shut out of the room's threads, the room deleted with its threads) are in
+#: test_layouts.py.
+THREADS_ELSEWHERE = "test_layouts.py"
 
+
+@pytest.mark.layouts("channels")  # see THREADS_ELSEWHERE
 async def test_a_private_channel_closed_to_the_bot_pauses_until_the_host_fixes_it(
     world: World,
 ) -> None:
@@ -127,6 +136,7 @@ async def test_a_private_channel_closed_to_the_bot_pauses_until_the_host_fixes_i
     await assert_each_once_in_order(world, match)
 
 
+@pytest.mark.layouts("channels")  # see THREADS_ELSEWHERE
 async def test_resuming_before_the_fix_pauses_again_with_the_reason(world: World) -> None:
     match = await new_match(world)
     await set_bot_overwrite(world, match.private[1], allow=0, deny=VIEW | SEND)
@@ -141,6 +151,7 @@ async def test_resuming_before_the_fix_pauses_again_with_the_reason(world: World
     await assert_each_once_in_order(world, match)
 
 
+@pytest.mark.layouts("channels")  # see THREADS_ELSEWHERE
 async def test_a_host_log_closed_to_the_bot_is_reported_in_the_room_not_retried(
     world: World, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -191,6 +202,7 @@ async def test_a_deleted_private_channel_pauses_and_resume_opens_it_again(world:
         reopened.history(viewer=world.bob)
 
 
+@pytest.mark.layouts("channels")  # see THREADS_ELSEWHERE
 async def test_a_deleted_room_is_reported_in_the_host_log(world: World) -> None:
     match = await new_match(world)
     await delete_channel(world, match.room)

@@ -122,10 +122,13 @@ async def test_the_wrong_player_is_refused(world: World) -> None:
     assert "Created match #1" in said(result)
     alices = world.channel("match-1-p1-alice")
     channel = world.bot.get_channel(alices.id)
-    assert isinstance(channel, discord.TextChannel)
+    assert isinstance(channel, discord.TextChannel | discord.Thread)
     member = channel.guild.get_member(bob.id)
     assert member is not None
-    await channel.set_permissions(member, view_channel=True, send_messages=True)
+    if isinstance(channel, discord.Thread):  # the threads layout: added to alice's thread
+        await channel.add_user(member)
+    else:
+        await channel.set_permissions(member, view_channel=True, send_messages=True)
     await world.env.settle()
     await world.host.slash(alices, "match start")
 

@@ -18,9 +18,15 @@ CANNOT_POST = simcord.BackendError
 async def test_new_match_makes_a_category_with_room_private_channels_and_host_log(
     world: World,
 ) -> None:
-    """A host creates a match; its channels sit in a category named for it."""
+    """A host creates a match; its channels sit in a category named for it (the
+    threads layout: its room sits in the shared category, its threads in the room)."""
     match = await new_match(world, start=False)
-    assert "genius-1 Square Goofspiel" in world.guild.channels
+    if world.layout == "threads":
+        assert "genius matches" in world.guild.channels
+        threads = {match.host_log.id, *(c.id for c in match.private)}
+        assert {t.id for t in match.room.threads} == threads
+    else:
+        assert "genius-1 Square Goofspiel" in world.guild.channels
     record = await world.bot.runtime.get(match.id)
     assert record.status is MatchStatus.CREATED
     assert record.room_channel_id == match.room.id
@@ -64,6 +70,7 @@ async def test_the_host_role_sees_every_channel(world: World) -> None:
         assert channel.history(viewer=world.host)
 
 
+@pytest.mark.layouts("channels")  # refused before any channel
 async def test_a_non_host_cannot_create_a_match(world: World) -> None:
     result = await world.carol.slash(
         world.general, "match new", game="goofspiel", player1=world.alice, player2=world.bob
@@ -101,6 +108,7 @@ async def test_a_manage_server_host_reads_every_match_others_created(world: Worl
             hidden.history(viewer=world.carol)
 
 
+@pytest.mark.layouts("channels")  # refused before any channel
 @pytest.mark.parametrize(
     ("options", "refusal"),
     [

@@ -121,7 +121,8 @@ async def test_a_restart_during_an_outage_resumes_once_discord_is_back(
 
 
 async def test_the_grace_is_a_setting(world: World, settings: Settings) -> None:
-    short = settings.model_copy(update={"discord": DiscordSettings(outage_grace_seconds=2)})
+    grace = settings.discord.model_copy(update={"outage_grace_seconds": 2})
+    short = settings.model_copy(update={"discord": grace})
     old = world.bot
     await world.env.restart_bot(create_bot(short))
     await old.release()

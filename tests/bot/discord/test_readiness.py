@@ -28,6 +28,10 @@ REFUSED_ID = 700_000_000_000_000_003
 ABSENT_ID = 700_000_000_000_000_004
 LACKING = ("manage_channels", "manage_roles")
 
+# Start-up checks and a refused /match new: no match channels (the threads
+# layout's own permissions: test_layouts.py).
+pytestmark = pytest.mark.layouts("channels")
+
 SERVER_MEMBERS = discord.ApplicationFlags(gateway_guild_members_limited=True)
 MESSAGE_CONTENT = discord.ApplicationFlags(gateway_message_content=True)
 

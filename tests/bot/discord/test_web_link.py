@@ -13,7 +13,8 @@ import pytest
 import simcord
 
 from bot import create_bot
-from bot.config import DatabaseSettings, Settings, WebSettings
+from bot.config import DatabaseSettings, DiscordSettings, Settings, WebSettings
+from storage.records import Layout
 from tests.bot.discord.support import Match, World, new_match, seen_by, texts
 
 LINK = re.compile(r"<(https?://[^>]+/watch/[A-Za-z0-9_-]+)>")
@@ -21,9 +22,10 @@ EDITOR_LINK = re.compile(r"<(https?://[^>]+/edit/[A-Za-z0-9_-]+)>")
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
+def settings(tmp_path: Path, layout: Layout) -> Settings:
     return Settings(
         database=DatabaseSettings(url=f"sqlite+aiosqlite:///{tmp_path}/genius.db"),
+        discord=DiscordSettings(layout=layout),
         web=WebSettings(port=0, public_url="https://genius.example.org"),
     )
 
