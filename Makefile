@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# pytest's worker processes (pytest-xdist): `auto` is one per CPU core (2 in CI).
+# `make test WORKERS=0` runs the suite in one process, in file order, to debug.
+WORKERS ?= auto
 
 .PHONY: demo test lint typecheck run bench clean
 
@@ -15,8 +18,10 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/genius-bot demo --out demo-out
 
+# Any pytest failure fails the target, exit 5 (no tests collected) included.
+# loadgroup: a module sharing module-scoped setup stays on one worker (tests/conftest.py).
 test: $(STAMP) lint typecheck
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(WORKERS) --dist loadgroup
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
