@@ -3,10 +3,13 @@ and the grouping that keeps a module's shared setup on one xdist worker."""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import shutil
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -45,41 +48,101 @@ def _shares_module_setup(item: pytest.Item) -> bool:
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """An empty database's URL: a SQLite file, or a fresh PostgreSQL database."""
+async def db_url(
+    request: pytest.FixtureRequest, tmp_path: Path, head_templates: HeadTemplates
+) -> AsyncIterator[str]:
+    """An empty database's URL: a SQLite file, or a fresh PostgreSQL database.
+
+    A test that asks for ``sessionmaker`` gets it already migrated to head, as a
+    copy of this worker's template (see ``HeadTemplates``)."""
+    migrated = "sessionmaker" in request.fixturenames
     if request.param == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path}/t.db"
+        path = tmp_path / "t.db"
+        if migrated:
+            shutil.copyfile(await head_templates.sqlite(), path)
+        yield f"sqlite+aiosqlite:///{path}"
         return
     server_url = os.environ.get(POSTGRES_ENV)
     if not server_url:
         pytest.skip(f"{POSTGRES_ENV} is not set; PostgreSQL suites skip (CI sets it)")
-    async with _scratch_database(server_url) as url:
+    template = await head_templates.postgres(server_url) if migrated else None
+    async with _scratch_database(server_url, template) as url:
         yield url
 
 
-@asynccontextmanager
-async def _scratch_database(server_url: str) -> AsyncIterator[str]:
-    """A database of its own per test, so no test sees another's rows; dropped after."""
-    name = f"genius_test_{uuid.uuid4().hex[:16]}"
-    # CREATE/DROP DATABASE cannot run inside a transaction.
+@dataclass
+class HeadTemplates:
+    """Databases migrated to head once per worker (made on first use), which tests
+    copy instead of running every migration again: a copy costs a file copy on
+    SQLite and a CREATE DATABASE on PostgreSQL, where the migrations cost a
+    tenth to a whole second per test (tests/storage/test_db.py still migrates
+    empty databases)."""
+
+    folder: Path
+    _sqlite: Path | None = None
+    _postgres: tuple[str, str] | None = None  # (server URL, template database name)
+
+    async def sqlite(self) -> Path:
+        if self._sqlite is None:
+            path = self.folder / "head.db"
+            await upgrade(f"sqlite+aiosqlite:///{path}")
+            self._sqlite = path
+        return self._sqlite
+
+    async def postgres(self, server_url: str) -> str:
+        if self._postgres is None:
+            name = f"genius_head_{uuid.uuid4().hex[:16]}"
+            await _admin(server_url, f'CREATE DATABASE "{name}"')
+            await upgrade(_database_url(server_url, name))
+            # No connection may be open on a template while it is copied;
+            # this keeps autovacuum (and anything else) out of it.
+            await _admin(server_url, f'ALTER DATABASE "{name}" WITH ALLOW_CONNECTIONS false')
+            self._postgres = (server_url, name)
+        return self._postgres[1]
+
+    def drop(self) -> None:
+        if self._postgres is not None:
+            server_url, name = self._postgres
+            asyncio.run(_admin(server_url, f'DROP DATABASE "{name}"'))
+
+
+@pytest.fixture(scope="session")
+def head_templates(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HeadTemplates]:
+    templates = HeadTemplates(tmp_path_factory.mktemp("head"))
+    yield templates
+    templates.drop()
+
+
+async def _admin(server_url: str, statement: str) -> None:
+    # CREATE/DROP/ALTER DATABASE cannot run inside a transaction.
     admin = create_async_engine(server_url, isolation_level="AUTOCOMMIT")
     try:
         async with admin.connect() as conn:
-            await conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
-        try:
-            yield make_url(server_url).set(database=name).render_as_string(hide_password=False)
-        finally:
-            async with admin.connect() as conn:
-                # FORCE ends connections a failed test left open.
-                await conn.exec_driver_sql(f'DROP DATABASE "{name}" WITH (FORCE)')
+            await conn.exec_driver_sql(statement)
     finally:
         await admin.dispose()
 
 
+def _database_url(server_url: str, name: str) -> str:
+    return make_url(server_url).set(database=name).render_as_string(hide_password=False)
+
+
+@asynccontextmanager
+async def _scratch_database(server_url: str, template: str | None) -> AsyncIterator[str]:
+    """A database of its own per test, so no test sees another's rows; dropped after."""
+    name = f"genius_test_{uuid.uuid4().hex[:16]}"
+    copied = "" if template is None else f' TEMPLATE "{template}"'
+    await _admin(server_url, f'CREATE DATABASE "{name}"{copied}')
+    try:
+        yield _database_url(server_url, name)
+    finally:
+        # FORCE ends connections a failed test left open.
+        await _admin(server_url, f'DROP DATABASE "{name}" WITH (FORCE)')
+
+
 @pytest.fixture
 async def sessionmaker(db_url: str) -> AsyncIterator[async_sessionmaker[AsyncSession]]:
-    """Sessions on a database migrated to head."""
-    await upgrade(db_url)
+    """Sessions on a database at the schema's head (``db_url`` made it so)."""
     engine = make_engine(db_url)
     try:
         yield make_sessionmaker(engine)
