@@ -19,9 +19,10 @@ demo: $(STAMP)
 	$(BIN)/genius-bot demo --out demo-out
 
 # Any pytest failure fails the target, exit 5 (no tests collected) included.
-# loadgroup: a module sharing module-scoped setup stays on one worker (tests/conftest.py).
+# loadscope: a test module goes to one worker whole, so its module-scoped setup
+# (the soak, say) is built once, not once per worker.
 test: $(STAMP) lint typecheck
-	$(BIN)/pytest -n $(WORKERS) --dist loadgroup
+	$(BIN)/pytest -n $(WORKERS) --dist loadscope
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,5 +1,4 @@
-"""Shared fixtures: a migrated database on SQLite and, when configured, PostgreSQL;
-and the grouping that keeps a module's shared setup on one xdist worker."""
+"""Shared fixtures: a migrated database on SQLite and, when configured, PostgreSQL."""
 
 from __future__ import annotations
 
@@ -19,32 +18,6 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker, create_asyn
 from storage.db import make_engine, make_sessionmaker, upgrade
 
 POSTGRES_ENV = "GENIUS_TEST_POSTGRES_URL"
-
-#: Fixture scopes whose value a whole module (or a class in it) shares.
-_MODULE_SCOPES = frozenset({"module", "class"})
-
-
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """`make test` runs the suite on xdist workers with ``--dist loadgroup``. A
-    module-scoped fixture is built once per worker that runs one of its tests, so
-    a module sharing one (the soak, the replayed exports) is kept on one worker;
-    otherwise both would pay for it. Session-scoped fixtures stay per worker."""
-    for item in items:
-        if _shares_module_setup(item):
-            module = item.nodeid.split("::", 1)[0]
-            item.add_marker(pytest.mark.xdist_group(module))
-
-
-def _shares_module_setup(item: pytest.Item) -> bool:
-    info = getattr(item, "_fixtureinfo", None)
-    if info is None:
-        return False
-    # A baseid of "" is a plugin's fixture (tmp_path_factory, say), not the suite's.
-    return any(
-        defs[-1].scope in _MODULE_SCOPES and defs[-1].baseid != ""
-        for defs in info.name2fixturedefs.values()
-    )
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

@@ -46,7 +46,7 @@ def _make_test(tmp_path: Path, pytest_exit: int, *settings: str) -> tuple[int, l
 def test_the_suite_runs_on_a_worker_per_core(tmp_path: Path) -> None:
     code, args = _make_test(tmp_path, 0)
     assert code == 0
-    assert args == ["-n", "auto", "--dist", "loadgroup"]
+    assert args == ["-n", "auto", "--dist", "loadscope"]
 
 
 def test_workers_zero_runs_it_in_one_process(tmp_path: Path) -> None:
