@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# pytest's worker processes (pytest-xdist): `auto` is one per CPU core (2 in CI).
+# `make test WORKERS=0` runs the suite in one process, in file order, to debug.
+WORKERS ?= auto
 
 .PHONY: demo test lint typecheck run bench clean
 
@@ -15,8 +18,11 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/genius-bot demo --out demo-out
 
+# Any pytest failure fails the target, exit 5 (no tests collected) included.
+# loadscope: a test module goes to one worker whole, so its module-scoped setup
+# (the soak, say) is built once, not once per worker.
 test: $(STAMP) lint typecheck
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(WORKERS) --dist loadscope
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+import shutil
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -18,41 +21,131 @@ POSTGRES_ENV = "GENIUS_TEST_POSTGRES_URL"
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """An empty database's URL: a SQLite file, or a fresh PostgreSQL database."""
+async def db_url(
+    request: pytest.FixtureRequest, tmp_path: Path, head_databases: HeadDatabases
+) -> AsyncIterator[str]:
+    """An empty database's URL: a SQLite file, or a fresh PostgreSQL database.
+
+    A test that asks for ``sessionmaker`` gets one already at the schema's head,
+    with no rows, from ``HeadDatabases``."""
+    migrated = "sessionmaker" in request.fixturenames
     if request.param == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path}/t.db"
+        path = tmp_path / "t.db"
+        if migrated:
+            shutil.copyfile(await head_databases.sqlite(), path)
+        yield f"sqlite+aiosqlite:///{path}"
         return
     server_url = os.environ.get(POSTGRES_ENV)
     if not server_url:
         pytest.skip(f"{POSTGRES_ENV} is not set; PostgreSQL suites skip (CI sets it)")
+    if migrated:
+        yield await head_databases.postgres(server_url)
+        return
     async with _scratch_database(server_url) as url:
         yield url
+
+
+@dataclass
+class HeadDatabases:
+    """Databases migrated to head once per worker (on first use), so a test does
+    not run every migration again (a tenth to a whole second per test;
+    tests/storage/test_db.py still migrates empty databases).
+
+    SQLite: a migrated file that each test copies. PostgreSQL: one database the
+    worker's tests take turns on (a worker runs one test at a time), emptied
+    before each with TRUNCATE … RESTART IDENTITY, so every test starts with no
+    rows and ids from 1, as in a new database. A new database per test cost a
+    CREATE and a DROP DATABASE, and the CREATE wrote its ~8 MB of catalogs to
+    the write-ahead log each time."""
+
+    folder: Path
+    _sqlite: Path | None = None
+    _postgres: tuple[str, str] | None = None  # (server URL, database name)
+
+    async def sqlite(self) -> Path:
+        """The migrated file, to copy (never to open)."""
+        if self._sqlite is None:
+            path = self.folder / "head.db"
+            await upgrade(f"sqlite+aiosqlite:///{path}")
+            self._sqlite = path
+        return self._sqlite
+
+    async def postgres(self, server_url: str) -> str:
+        """The worker's database, emptied: its URL."""
+        if self._postgres is None:
+            name = f"genius_head_{uuid.uuid4().hex[:16]}"
+            await _admin(server_url, f'CREATE DATABASE "{name}"')
+            self._postgres = (server_url, name)
+            await upgrade(_database_url(server_url, name))
+        url = _database_url(server_url, self._postgres[1])
+        await _empty(url)
+        return url
+
+    def drop(self) -> None:
+        if self._postgres is not None:
+            server_url, name = self._postgres
+            asyncio.run(_admin(server_url, f'DROP DATABASE "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(scope="session")
+def head_databases(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HeadDatabases]:
+    databases = HeadDatabases(tmp_path_factory.mktemp("head"))
+    yield databases
+    databases.drop()
+
+
+async def _empty(url: str) -> None:
+    """Every row of every table gone and every id sequence back at 1; the schema
+    (and Alembic's record of it) kept."""
+    engine = create_async_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        async with engine.connect() as conn:
+            # A connection an earlier failed test left open could hold a lock.
+            await conn.exec_driver_sql(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+            tables = (
+                await conn.exec_driver_sql(
+                    "SELECT tablename FROM pg_tables"
+                    " WHERE schemaname = 'public' AND tablename <> 'alembic_version'"
+                )
+            ).scalars()
+            names = ", ".join(f'"{table}"' for table in tables)
+            await conn.exec_driver_sql(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
+    finally:
+        await engine.dispose()
+
+
+async def _admin(server_url: str, statement: str) -> None:
+    # CREATE/DROP DATABASE cannot run inside a transaction.
+    admin = create_async_engine(server_url, isolation_level="AUTOCOMMIT")
+    try:
+        async with admin.connect() as conn:
+            await conn.exec_driver_sql(statement)
+    finally:
+        await admin.dispose()
+
+
+def _database_url(server_url: str, name: str) -> str:
+    return make_url(server_url).set(database=name).render_as_string(hide_password=False)
 
 
 @asynccontextmanager
 async def _scratch_database(server_url: str) -> AsyncIterator[str]:
     """A database of its own per test, so no test sees another's rows; dropped after."""
     name = f"genius_test_{uuid.uuid4().hex[:16]}"
-    # CREATE/DROP DATABASE cannot run inside a transaction.
-    admin = create_async_engine(server_url, isolation_level="AUTOCOMMIT")
+    await _admin(server_url, f'CREATE DATABASE "{name}"')
     try:
-        async with admin.connect() as conn:
-            await conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
-        try:
-            yield make_url(server_url).set(database=name).render_as_string(hide_password=False)
-        finally:
-            async with admin.connect() as conn:
-                # FORCE ends connections a failed test left open.
-                await conn.exec_driver_sql(f'DROP DATABASE "{name}" WITH (FORCE)')
+        yield _database_url(server_url, name)
     finally:
-        await admin.dispose()
+        # FORCE ends connections a failed test left open.
+        await _admin(server_url, f'DROP DATABASE "{name}" WITH (FORCE)')
 
 
 @pytest.fixture
 async def sessionmaker(db_url: str) -> AsyncIterator[async_sessionmaker[AsyncSession]]:
-    """Sessions on a database migrated to head."""
-    await upgrade(db_url)
+    """Sessions on a database at the schema's head, with no rows (``db_url`` made it so)."""
     engine = make_engine(db_url)
     try:
         yield make_sessionmaker(engine)

@@ -18,6 +18,7 @@ import os
 import socket
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -113,18 +114,20 @@ def _json(data: object, status: int = 200) -> web.Response:
     )
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+@contextmanager
+def _refusing_port() -> Iterator[int]:
+    """A local port that refuses connections: bound, never listening, and held
+    until the test is done, so no other test (or xdist worker) can take it."""
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        port: int = held.getsockname()[1]
+        yield port
 
 
 @pytest.fixture
 def discord_stand_in(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDiscord]:
     """A stand-in for Discord on a local port, and discord.py pointed at it."""
     fake = FakeDiscord()
-    port = _free_port()
     loop = asyncio.new_event_loop()
     runner = web.AppRunner(fake.app())
     started = threading.Event()
@@ -132,13 +135,15 @@ def discord_stand_in(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDiscord]:
     def serve() -> None:
         asyncio.set_event_loop(loop)
         loop.run_until_complete(runner.setup())
-        loop.run_until_complete(web.TCPSite(runner, "127.0.0.1", port).start())
+        # Port 0: the system picks a free one, so parallel workers never collide.
+        loop.run_until_complete(web.TCPSite(runner, "127.0.0.1", 0).start())
         started.set()
         loop.run_forever()
 
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     assert started.wait(10)
+    port = runner.addresses[0][1]
     # Where discord.py finds Discord: the REST base and the gateway address.
     monkeypatch.setattr(Route, "BASE", f"http://127.0.0.1:{port}/api/v10")
     monkeypatch.setattr(
@@ -280,9 +285,10 @@ def test_no_route_to_discord_is_one_plain_line(
     capsys: pytest.CaptureFixture[str],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    monkeypatch.setattr(Route, "BASE", f"http://127.0.0.1:{_free_port()}/api/v10")
     monkeypatch.setenv("GENIUS_DISCORD_TOKEN", GOOD_TOKEN)
-    assert main(["run"]) == 2
+    with _refusing_port() as port:
+        monkeypatch.setattr(Route, "BASE", f"http://127.0.0.1:{port}/api/v10")
+        assert main(["run"]) == 2
     err = capsys.readouterr().err
     assert "cannot reach Discord (127.0.0.1)" in err
     _plain(err, caplog)

@@ -3,6 +3,7 @@ board, and that the room is never told a secret."""
 
 from __future__ import annotations
 
+import functools
 import io
 import random
 import re
@@ -162,16 +163,25 @@ def test_notice_text_says_what_happened(
     assert not out.startswith("["), out  # not the fallback
 
 
+SEEDS = range(12)
+
+
+@functools.cache
 def _played(seed: int) -> Played:
+    """A random match, played when a test first needs it rather than at import:
+    every xdist worker imports this module to collect it."""
     rnd = random.Random(seed)
     return play(seed, rnd, random_config(rnd))
 
 
-MATCHES = [_played(seed) for seed in range(12)]
+@pytest.fixture
+def played(request: pytest.FixtureRequest) -> Played:
+    seed: int = request.param
+    return _played(seed)
 
 
 def test_every_engine_notice_kind_has_its_own_text() -> None:
-    seen = {n.kind for m in MATCHES for step in m.notices for n in step}
+    seen = {n.kind for seed in SEEDS for step in _played(seed).notices for n in step}
     assert seen - set(R.handlers()) == set()
     assert len(seen) >= 30  # the random matches reach (nearly) every kind
 
@@ -203,7 +213,7 @@ def leaks(room_text: str, state: DecoderState) -> list[str]:
 
 def test_the_leak_check_catches_private_messages() -> None:
     """The check below can fail: a seat's own messages trip it."""
-    played = MATCHES[0]
+    played = _played(0)
     private = [
         (R.render([n], n.audience, names=NAMES).text, state)
         for step, state in zip(played.notices[1:], played.states, strict=True)
@@ -214,7 +224,7 @@ def test_the_leak_check_catches_private_messages() -> None:
     assert all(leaks(out, state) for out, state in private)
 
 
-@pytest.mark.parametrize("played", MATCHES, ids=[f"seed{i}" for i in range(len(MATCHES))])
+@pytest.mark.parametrize("played", SEEDS, indirect=True, ids=[f"seed{i}" for i in SEEDS])
 def test_the_room_never_learns_a_hand_letter_a_time_an_offer_or_a_swap(played: Played) -> None:
     for step, state in zip(played.notices[1:], played.states, strict=True):
         room = [n for n in step if n.audience == PUBLIC]
@@ -242,7 +252,7 @@ def _with_other_secrets(state: DecoderState, seat: int) -> DecoderState:
     return copy
 
 
-@pytest.mark.parametrize("played", MATCHES[:6], ids=[f"seed{i}" for i in range(6)])
+@pytest.mark.parametrize("played", SEEDS[:6], indirect=True, ids=[f"seed{i}" for i in SEEDS[:6]])
 def test_room_and_opponent_status_depend_on_no_secret_of_a_seat(played: Played) -> None:
     state = next(s for s in played.states[len(played.states) // 2 :] if s.phase == "play")
     other = _with_other_secrets(state, 0)

@@ -53,11 +53,16 @@ class Harness:
         return Harness(runtime, fresh_port, self.time, self.sessions)
 
 
-def make_harness(sessions: async_sessionmaker[AsyncSession], port: Any = None) -> Harness:
+def make_harness(
+    sessions: async_sessionmaker[AsyncSession], port: Any = None, *, retry_seconds: float = 5.0
+) -> Harness:
+    """``retry_seconds``: a failed delivery's retry runs on the loop's real clock."""
     time = ManualTime()
     scheduler = Scheduler(time, auto=False)
     port = port or ListDelivery()
-    runtime = MatchRuntime(sessions, port, scheduler=scheduler, checkpoint_seconds=0)
+    runtime = MatchRuntime(
+        sessions, port, scheduler=scheduler, checkpoint_seconds=0, retry_seconds=retry_seconds
+    )
     return Harness(runtime, port, time, sessions)
 
 

@@ -40,13 +40,14 @@ async def test_the_web_sends_nothing_private(roomy_site: Site, game: str, seed: 
     match_id = await site.new_match(game, seed=seed)
     watch = await site.watch_url(match_id)
     sent: list[bytes] = []
+    pictures: set[str] = set()
     rng = random.Random(seed)
     for step in range(STEPS):
         if not await play_a_step(site, match_id, game, rng):
             break
         if step % 6 == 5:
-            sent += await everything_sent(site, watch, match_id)
-    sent += await everything_sent(site, watch, match_id)
+            sent += await everything_sent(site, watch, match_id, pictures)
+    sent += await everything_sent(site, watch, match_id, pictures)
 
     private_lines, public_text = await said_in_private(site, match_id, game)
     assert private_lines, "the match told the seats nothing: it did not get going"
@@ -90,9 +91,13 @@ async def play_a_step(site: Site, match_id: int, game: str, rng: random.Random) 
     return True
 
 
-async def everything_sent(site: Site, watch: str, match_id: int) -> list[bytes | str]:
+async def everything_sent(
+    site: Site, watch: str, match_id: int, pictures: set[str]
+) -> list[bytes | str]:
     """The page, the whole stream so far (as bytes, and its messages' texts decoded
-    from their JSON), and every picture it names."""
+    from their JSON), and every picture it names that is not in ``pictures`` yet
+    (added to it): a message's pictures never change (the server sends them as
+    immutable), so each is fetched once, not again with every later look."""
     async with site.server.context.sessions() as session:
         last = await session.scalar(
             select(OutboxRow.id)
@@ -111,7 +116,11 @@ async def everything_sent(site: Site, watch: str, match_id: int) -> list[bytes |
     for event in events:
         data = event.get("data", {})
         for index in range(data.get("images", 0)):
-            status, body, _ = await site.get(f"{watch}/board/{data['id']}/{index}.png")
+            url = f"{watch}/board/{data['id']}/{index}.png"
+            if url in pictures:
+                continue
+            pictures.add(url)
+            status, body, _ = await site.get(url)
             assert status == 200
             sent.append(body)
     return sent

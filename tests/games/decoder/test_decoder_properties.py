@@ -8,6 +8,7 @@ import random
 import re
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -259,10 +260,16 @@ def test_no_notice_tells_the_opponent_or_the_room_a_secret(seed: int) -> None:
     assert played.state.outcome is not None
 
 
-def test_public_notices_name_only_public_letters() -> None:
+@pytest.fixture(scope="module")
+def seeded_matches() -> list[Played]:
+    """Matches for seeds 0-59, played once for the two tests below that read them
+    (the first 30 seeds were played twice before, once for each)."""
+    return [random_match(seed) for seed in range(60)]
+
+
+def test_public_notices_name_only_public_letters(seeded_matches: list[Played]) -> None:
     """Every letter in a room notice was guessed or revealed (words aside)."""
-    for seed in range(30):
-        played = random_match(seed)
+    for played in seeded_matches[:30]:
         guessed = {turn.letter for turn in played.state.history if turn.letter}
         if played.state.turn and played.state.turn.letter:
             guessed.add(played.state.turn.letter)
@@ -314,13 +321,13 @@ def _parse_states() -> list[DecoderState]:
 PARSE_STATES = _parse_states()
 
 
-def test_every_notice_kind_is_documented_and_json_able() -> None:
+def test_every_notice_kind_is_documented_and_json_able(seeded_matches: list[Played]) -> None:
     import json
 
     documented = set(re.findall(r"``([a-z_]+)`` \{", package.__doc__ or ""))
     seen: set[str] = set()
-    for seed in range(60):
-        for step in random_match(seed).notices:
+    for played in seeded_matches:
+        for step in played.notices:
             for notice in step:
                 seen.add(notice.kind)
                 assert json.loads(json.dumps(notice.data)) == notice.data
