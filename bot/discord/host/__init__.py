@@ -11,5 +11,7 @@ if TYPE_CHECKING:
 
 async def setup(bot: GeniusBot) -> None:
     from bot.discord.host._cog import HostCog
+    from bot.discord.host._leftovers import Leftovers
 
     await bot.add_cog(HostCog(bot))
+    await bot.add_cog(Leftovers(bot))
