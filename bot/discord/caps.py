@@ -35,10 +35,13 @@ GUILD_FULL = 30013
 INVALID_FORM = 50035
 CATEGORY_FULL = ("CHANNEL_PARENT_MAX_CHANNELS", "Maximum number of channels in category")
 RATE_LIMITED = 429
-#: How often one channel is asked for again after Discord's 429 (discord.py has
-#: already waited out its own retries by the time one reaches us).
+#: How often one channel is asked for again after Discord's 429. discord.py has
+#: already waited out its own retries (each as long as Discord asked) by the time
+#: one reaches us, so the bucket is well spent: wait long, the host's answer has
+#: the interaction's 15 minutes.
 RATE_LIMIT_TRIES = 6
-LONGEST_WAIT = 30.0
+FIRST_WAIT = 10.0
+LONGEST_WAIT = 60.0
 
 
 @dataclass(frozen=True)
@@ -159,5 +162,5 @@ def _retry_after(error: discord.HTTPException, attempt: int) -> float:
     try:
         wait = float(headers.get("Retry-After", ""))
     except ValueError:
-        wait = 2.0**attempt
+        wait = FIRST_WAIT * 2**attempt
     return min(max(wait, 0.0), LONGEST_WAIT)
