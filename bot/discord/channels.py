@@ -162,15 +162,25 @@ class MatchChannels:
         reason = f"genius-bot match #{match_id}: reopening a deleted channel"
         category = self.guild.get_channel(channels.category_id or 0)
         if not isinstance(category, discord.CategoryChannel):
-            category = await self.guild.create_category(
-                category_name(match_id, title), overwrites=self.room(), reason=reason
+            category = await patiently(
+                partial(
+                    self.guild.create_category,
+                    category_name(match_id, title),
+                    overwrites=self.room(),
+                    reason=reason,
+                )
             )
 
         async def kept(channel_id: int | None, name: str, overwrites: Overwrites) -> int:
             if channel_id is not None and self.guild.get_channel(channel_id) is not None:
                 return channel_id
-            channel = await category.create_text_channel(
-                f"match-{match_id}-{name}", overwrites=overwrites, reason=reason
+            channel = await patiently(
+                partial(
+                    category.create_text_channel,
+                    f"match-{match_id}-{name}",
+                    overwrites=overwrites,
+                    reason=reason,
+                )
             )
             log.info("match %s: reopened its deleted channel %s", match_id, channel.name)
             return channel.id

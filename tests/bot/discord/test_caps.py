@@ -182,6 +182,10 @@ async def test_a_crash_mid_creation_leaves_nothing_after_the_restart(
     world.guild.create_text_channel(f"match-{half.id}-room", category=category)
     await world.env.settle()
     assert f"match-{half.id}-room" in world.guild.channels
+    # Not yet a match for anyone: no command finds it by its id.
+    status = await world.host.slash(world.general, "match status", match=half.id)
+    assert f"There is no match #{half.id}" in said(status)
+    acknowledge_refusals(world.env)
     old = world.bot
     await world.env.restart_bot(create_bot(settings))
     await old.release()
