@@ -99,8 +99,7 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
             seed=seed if seed is not None else secrets.randbelow(2**31),
             players=[PlayerRecord(seat=i, user_id=p.id) for i, p in enumerate(players)],
         )
-        match = await create_match(self.bot, new, game.name, players, interaction.user)
-        interaction.extras["match_id"] = match.id
+        match = await create_match(self.bot, new, game.name, players, interaction)
         await introduce(self.bot, match, game.name, players)
         await reply(
             interaction,

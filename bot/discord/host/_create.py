@@ -21,6 +21,7 @@ from storage.records import Channels, MatchRecord, MatchStatus, NewMatch
 
 if TYPE_CHECKING:
     from bot.discord.client import GeniusBot
+    from bot.discord.game_cog import Interaction
 
 log = logging.getLogger(__name__)
 
@@ -39,15 +40,18 @@ async def create_match(
     new: NewMatch,
     title: str,
     players: list[discord.Member],
-    host: discord.Member,
+    interaction: Interaction,
 ) -> MatchRecord:
     """The match, with its channels; CapReached (nothing made) if it would not fit."""
+    host = interaction.user
+    assert isinstance(host, discord.Member)  # /match is guild_only
     guild = host.guild
     runtime = bot.runtime
     opener = MatchChannels(guild, players, match_hosts(bot, host))
     need = opener.needs()
     await check_room(runtime, guild, need)
     match = await runtime.create(new, status=MatchStatus.CREATING)
+    interaction.extras["match_id"] = match.id  # an unexpected error's log names it
 
     async def keep(channels: Channels) -> MatchRecord:
         return await runtime.open(match.id, channels)
