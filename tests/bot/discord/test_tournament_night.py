@@ -10,6 +10,7 @@ from collections import Counter
 import simcord
 
 from storage.records import MatchStatus
+from storage.repository import MatchRepository
 from tests.bot.discord.support import World, said
 
 MATCHES = 16
@@ -45,6 +46,13 @@ async def test_sixteen_matches_under_rate_limits_are_each_made_once(world: World
         await env.advance_time(2)  # sixteen hosts within about half a minute
     waiting = [r for r in results if "Created match" not in said(r)]
     assert len(waiting) > 1, "the creations never overlapped: no burst"
+    # Meanwhile the matches still waiting for a channel are in no listing.
+    async with world.bot.sessions() as session:
+        being_made = {m.id for m in await MatchRepository(session).creating()}
+    shown = {m.id for m in await world.bot.runtime.list_for_guild(world.guild.id)}
+    assert being_made
+    assert not being_made & shown
+    assert len(shown) == MATCHES - len(waiting)
     await env.advance_time(300)
     created = [re.search(r"Created match #(\d+)", said(r)) for r in results]
     assert all(created), [said(r) for r in results]
