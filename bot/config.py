@@ -53,6 +53,13 @@ class DiscordSettings(Section):
     # Cut off from Discord's gateway this long, running matches pause (their clocks
     # stop from the moment the connection was lost); shorter blips pass unannounced.
     outage_grace_seconds: float = Field(default=10.0, ge=0)
+    # After a match ends its channels turn read-only at once; this many days later
+    # they are posted to the archive channel and deleted (0: kept for ever). A
+    # fraction is a part of a day (0.5: twelve hours).
+    delete_after_days: float = Field(default=7.0, ge=0)
+    # The one channel per server, hosts only, where each match's export and its
+    # room's story are posted before its channels go (made on first use).
+    archive_channel: str = Field(default="genius-archive", min_length=1, max_length=100)
 
     @model_validator(mode="after")
     def _shard_pair(self) -> DiscordSettings:

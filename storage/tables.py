@@ -154,3 +154,21 @@ class WebLinkRow(Base):
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
     purpose: Mapped[str] = mapped_column(String(16))  # "watch" or "edit"
     created_at: Mapped[datetime] = _created_at()
+
+
+class CleanupRow(Base):
+    """When an ended match's channels go (DESIGN: after a match): the schedule is
+    data, so it outlives a restart and follows a guild to another shard."""
+
+    __tablename__ = "match_cleanups"
+    __table_args__ = (Index("ix_match_cleanups_cleaned_at_due_at", "cleaned_at", "due_at"),)
+
+    match_id: Mapped[int] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    ended_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    # None: kept for ever (delete_after_days = 0 when the match ended).
+    due_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    # Its export and story are in the archive channel; deleting may still be owed.
+    archived_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    cleaned_at: Mapped[datetime | None] = mapped_column(UTCDateTime())

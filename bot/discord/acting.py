@@ -36,6 +36,10 @@ class Audience(StrEnum):
     NAMED_SEAT = "named_seat"
     #: Any member (help texts, references).
     ANYONE = "anyone"
+    #: Buttons only: the one member the ``custom_id`` names, in the ``user`` group of
+    #: the item's template — the host whose command posted it (``/match cleanup``'s
+    #: confirmation), not any other host.
+    INVOKER = "invoker"
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,12 @@ def require_host(member: discord.abc.User, host_role: str, doing: str) -> None:
 def require_named_seat(seat: int, named: int, refusal: str) -> None:
     """NotAllowed unless the acting ``seat`` is the one a button names."""
     if seat != named:
+        raise NotAllowed(refusal)
+
+
+def require_invoker(user_id: int, named: int, refusal: str) -> None:
+    """NotAllowed unless the member clicking is the one a button names."""
+    if user_id != named:
         raise NotAllowed(refusal)
 
 

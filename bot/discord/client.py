@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.config import Settings
 from bot.discord import errors
+from bot.discord.aftermath import Aftermath
 from bot.discord.delivery import DiscordDelivery
 from bot.discord.forms import FormRoutes
 from bot.discord.outage import OutageWatch
@@ -56,6 +57,8 @@ class GeniusBot(commands.Bot):
     sync_refused: set[int]
     #: Per game: what answers its forms, before and after a restart.
     forms: FormRoutes
+    #: After a match: read-only channels, the cleanup schedule and its sweep, the archive.
+    aftermath: Aftermath
 
     #: Every persistent item class registered (buttons and menus any game posts),
     #: in order: what the authorization test drives.
@@ -108,6 +111,9 @@ class GeniusBot(commands.Bot):
             retry_seconds=0,
             game_defaults=self.settings.game_defaults(),
         )
+        self.aftermath = Aftermath(self, self.runtime, self.sessions, self.settings.discord)
+        self.delivery.on_over = self.aftermath.over
+        await self.add_cog(self.aftermath)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         grace = self.settings.discord.outage_grace_seconds

@@ -12,7 +12,7 @@ A game's adapter may add buttons to what a seat receives (see
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
@@ -32,6 +32,8 @@ ViewFactory = Callable[[MatchRecord, int, Sequence[Notice]], discord.ui.View | N
 RoomViewFactory = Callable[[MatchRecord, Sequence[Notice]], discord.ui.View | None]
 #: Builds the buttons for a host log message from the notices it carries, or None.
 HostViewFactory = Callable[[MatchRecord, Sequence[Notice]], discord.ui.View | None]
+#: Told when a message of an ended match was delivered: the bot has seen it end.
+OverHook = Callable[[MatchRecord], Awaitable[None]]
 
 
 def audience_of(target: str) -> Audience:
@@ -58,6 +60,8 @@ class DiscordDelivery:
         # A delivery that failed part-way: the messages Discord already took, so
         # its retry (the outbox retries the same notices next) posts only the rest.
         self._partial: dict[tuple[int, str], tuple[list[Notice], Progress]] = {}
+        #: What happens once a match is over (bot.discord.aftermath: read-only channels).
+        self.on_over: OverHook | None = None
 
     def add_view_factory(self, game_key: str, factory: ViewFactory) -> None:
         self._views[game_key] = factory
@@ -79,6 +83,18 @@ class DiscordDelivery:
             if progress.done:
                 self._partial[key] = (notices, progress)
             raise
+        if match.status.over and self.on_over is not None:
+            await self._over(match)
+
+    async def _over(self, match: MatchRecord) -> None:
+        """The end seen. Its failure must not fail the delivery (the message is out:
+        a retry would post it twice); the match's next message, or the next start's
+        cleanup sweep, tries again."""
+        assert self.on_over is not None
+        try:
+            await self.on_over(match)
+        except Exception:
+            log.exception("match %s: handling its end failed", match.id)
 
     async def _deliver(
         self, match: MatchRecord, target: str, notices: list[Notice], progress: Progress

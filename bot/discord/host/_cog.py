@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -18,7 +19,9 @@ from bot.discord.acting import Audience, hosted_match, is_host, require_host
 from bot.discord.channels import MatchChannels, any_gone
 from bot.discord.errors import Refusal
 from bot.discord.game_cog import BotGroupCog, Interaction
+from bot.discord.host._cleanup import ask as ask_cleanup
 from bot.discord.host._create import create_match, introduce, match_hosts
+from bot.discord.host._export import reply_export
 from bot.discord.host._options import parse_options
 from bot.discord.host._result import outcome_of, result_line
 from bot.discord.readiness import require_permissions
@@ -26,13 +29,11 @@ from bot.discord.replies import (
     in_time,
     render_status,
     reply,
-    reply_file,
     reply_rendered,
     seat_names,
 )
 from bot.kits import adapters
 from bot.render.base import Rendered, escape_md
-from bot.runtime.export import export_bytes, file_name
 from games import HOST, Rejected
 from storage.records import Channels, MatchRecord, MatchStatus, NewMatch, PlayerRecord
 
@@ -192,11 +193,7 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         record = await self._match(interaction, match)
         view = await self.runtime.view(record.id, HOST)
         names = await seat_names(self.bot, record)
-        rendered = await render_status(record.game, view, HOST, names)
-        outcome = outcome_of(record)
-        if outcome is not None:  # not every game's status says who won, and why
-            shown = result_line(outcome, [escape_md(name) for name in names])
-            rendered = Rendered(text=f"{rendered.text}\n{shown}", images=rendered.images)
+        rendered = _with_result(record, await render_status(record.game, view, HOST, names), names)
         await reply_rendered(interaction, rendered, fallback=f"Match #{record.id}.")
 
     @app_commands.command(
@@ -208,20 +205,23 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
     async def export(self, interaction: Interaction, match: MatchId | None = None) -> None:
         record = await self._match(interaction, match)
         names = await seat_names(self.bot, record)
-        export = await in_time(interaction, self.runtime.export(record.id, names))
-        data = export_bytes(export)
-        limit = interaction.guild.filesize_limit if interaction.guild else len(data)
-        if len(data) > limit:
-            raise Refusal(
-                f"Match #{record.id}'s export is {len(data) // 2**10:,} KB, more than this "
-                f"server's {limit // 2**20} MB upload limit."
-            )
-        name = file_name(export)
-        text = (
-            f"Match #{record.id} ({export.game_title}, {export.status}): {len(export.events)} "
-            f"logged events. Check it and read its story with `genius-bot replay {name}`."
+        await reply_export(
+            interaction, await in_time(interaction, self.runtime.export(record.id, names))
         )
-        await reply_file(interaction, text, name, data)
+
+    @app_commands.command(
+        name="cleanup",
+        description="Archive ended matches, then delete their channels (asks first).",
+        extras={"audience": Audience.HOST},
+    )
+    @app_commands.describe(match=MATCH_HELP, older_than_days="Every ended match older than this")
+    async def cleanup(
+        self,
+        interaction: Interaction,
+        match: MatchId | None = None,
+        older_than_days: app_commands.Range[int, 0, 3650] | None = None,
+    ) -> None:
+        await ask_cleanup(interaction, match, older_than_days)
 
     @app_commands.command(
         name="reveal",
@@ -242,12 +242,7 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
     )
     async def list_matches(self, interaction: Interaction) -> None:
         assert interaction.guild_id is not None
-        matches = await self.runtime.list_for_guild(interaction.guild_id)
-        if not matches:
-            await reply(interaction, "No matches on this server yet. Create one with `/match new`.")
-            return
-        newest = sorted(matches, key=lambda m: m.id, reverse=True)[:LIST_LIMIT]
-        await reply(interaction, "\n".join(_list_line(m) for m in newest))
+        await reply(interaction, _listing(await self.runtime.list_for_guild(interaction.guild_id)))
 
 
 def _check_players(players: list[discord.Member], role: str, creator: discord.Member) -> None:
@@ -280,6 +275,22 @@ async def _member(guild: discord.Guild, user_id: int) -> discord.Member:
             f"<@{user_id}> is no longer on this server, so their private channel can't be "
             "opened again. End the match with `/match abort`."
         ) from None
+
+
+def _with_result(record: MatchRecord, rendered: Rendered, names: Sequence[str]) -> Rendered:
+    """The status, and the result: not every game's status says who won, and why."""
+    outcome = outcome_of(record)
+    if outcome is None:
+        return rendered
+    shown = result_line(outcome, [escape_md(name) for name in names])
+    return Rendered(text=f"{rendered.text}\n{shown}", images=rendered.images)
+
+
+def _listing(matches: list[MatchRecord]) -> str:
+    if not matches:
+        return "No matches on this server yet. Create one with `/match new`."
+    newest = sorted(matches, key=lambda m: m.id, reverse=True)[:LIST_LIMIT]
+    return "\n".join(_list_line(m) for m in newest)
 
 
 def _list_line(match: MatchRecord) -> str:

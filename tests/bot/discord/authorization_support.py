@@ -85,6 +85,10 @@ def allowed(audience: Audience, who: Who, where: Where, named_seat: int | None =
         return True
     if audience is Audience.HOST:
         return who in (Who.HOST, Who.MANAGER)
+    if audience is Audience.INVOKER:
+        # The member whose command posted it: the matrix's host commands are run
+        # by the Host-role member, so another host (by Manage Server) is refused.
+        return who is Who.HOST
     seat = SEAT_OF.get(who)
     if audience is Audience.NAMED_SEAT:
         return seat is not None and seat == named_seat
