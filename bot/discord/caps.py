@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, TypeVar
 import discord
 
 from bot.discord.errors import Refusal
-from bot.render.base import plural
+from bot.render.base import escape_md, plural
 from storage.records import MatchRecord
 
 if TYPE_CHECKING:
@@ -101,8 +101,9 @@ async def cap_reached(
     lead = "Discord refused the match's channels: " if refused is not None else "No room: "
     if category_full and need.category is not None:
         where = (
-            f"the category **{need.category.name}** has {len(need.category.channels)} of its "
-            f"{CATEGORY_CAP} channels and the match needs {need.in_category} there"
+            f"the category **{escape_md(need.category.name)}** has "
+            f"{len(need.category.channels)} of its {CATEGORY_CAP} channels and the match "
+            f"needs {need.in_category} there"
         )
     elif category_full:
         where = f"a category is at Discord's cap of {CATEGORY_CAP} channels"
