@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Final, TypeVar
 
 import discord
 from discord.ext import commands
@@ -51,6 +51,8 @@ if TYPE_CHECKING:
     from bot.runtime import MatchRuntime
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 #: Discord's cap on the channels of one category (error 30013 past it).
 CATEGORY_CAP = 50
@@ -171,12 +173,14 @@ class MatchThreads(MatchChannels):
         overwrites.update(dict.fromkeys(self.players, PLAYER_THREADS))
         return overwrites
 
-    async def create(self, match_id: int, title: str) -> Channels:
-        """The room and its threads; on failure, remove what was made (an empty
-        shared category made for it too)."""
+    async def create(
+        self, match_id: int, title: str, keep: Callable[[Channels], Awaitable[T]]
+    ) -> T:
+        """The room and its threads, then ``keep`` them; on failure, remove what
+        was made (an empty shared category made for it too)."""
         made: Made = []
         try:
-            return await self._make(match_id, title, made, Channels(layout="threads"))
+            return await keep(await self._make(match_id, title, made, Channels(layout="threads")))
         except BaseException:
             await delete_quietly(made)
             raise
