@@ -123,7 +123,11 @@ async def cap_reached(
 
 async def freeable(runtime: MatchRuntime, guild: discord.Guild) -> tuple[int, int]:
     """(channels, matches): the channels of this server's ended matches that still
-    exist, which ``/match cleanup`` would delete, and how many matches hold them."""
+    exist, which ``/match cleanup`` would delete, and how many matches hold them.
+
+    A category counts only if nothing else is in it: cleanup leaves a category
+    that still holds another match's room (the threads layout's shared one).
+    Threads are not channels (``get_channel`` finds none): they free nothing."""
     ended = [m for m in await runtime.list_for_guild(guild.id) if m.status.over]
     counted: set[int] = set()
     holding = 0
@@ -133,11 +137,19 @@ async def freeable(runtime: MatchRuntime, guild: discord.Guild) -> tuple[int, in
         if present:
             holding += 1
             counted |= present
-    return len(counted), holding
+    emptied = {
+        category.id
+        for match in ended
+        if isinstance(
+            category := guild.get_channel(match.category_id or 0), discord.CategoryChannel
+        )
+        and all(c.id in counted for c in category.channels)
+    }
+    return len(counted | emptied), holding
 
 
 def _channel_ids(match: MatchRecord) -> list[int]:
-    ids = [match.category_id, match.room_channel_id, match.host_channel_id]
+    ids = [match.room_channel_id, match.host_channel_id]
     ids += [p.private_channel_id for p in match.players]
     return [i for i in ids if i is not None]
 

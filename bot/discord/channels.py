@@ -206,8 +206,17 @@ def any_gone(guild: discord.Guild, channels: Channels) -> bool:
     return any(i is not None and guild.get_channel(i) is None for i in ids)
 
 
-async def delete_quietly(channels: Made) -> None:
-    for channel in reversed(channels):
+async def delete_quietly(made: Made) -> None:
+    """Delete what a failed creation made, last made first. A category goes only
+    if nothing but what this creation made is in it: the threads layout's shared
+    category may have taken another match's room since it was opened."""
+    ours = {channel.id for channel in made}
+    for channel in reversed(made):
+        if isinstance(channel, discord.CategoryChannel) and any(
+            c.id not in ours for c in channel.channels
+        ):
+            log.info("kept the category %s: another match's channel is in it", channel.id)
+            continue
         try:
             await patiently(partial(channel.delete, reason="genius-bot: match creation failed"))
         except discord.HTTPException:

@@ -28,11 +28,13 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Final, TypeVar
 
 import discord
 from discord.ext import commands
 
+from bot.discord.caps import CATEGORY_CAP, Need, patiently
 from bot.discord.channels import (
     BOT,
     WRITE,
@@ -53,9 +55,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-
-#: Discord's cap on the channels of one category (error 30013 past it).
-CATEGORY_CAP = 50
 #: The longest auto_archive_duration Discord takes (minutes: a week). A live
 #: match's thread is also un-archived at once if Discord archives it anyway.
 KEEP_MINUTES: Final = 10080
@@ -141,10 +140,7 @@ def shared_categories(guild: discord.Guild, name: str) -> list[discord.CategoryC
 
 def needed(guild: discord.Guild, name: str) -> tuple[int, discord.CategoryChannel | None]:
     """How many channels a threads match costs the server, and the category its
-    room goes in (None: a new one is opened, which is the second channel).
-
-    The "caps" branch's pre-check asks this of the channels layout; this is the
-    threads layout's answer, to plug into it when both are merged."""
+    room goes in (None: a new one is opened, which is the second channel)."""
     for category in shared_categories(guild, name):
         if len(category.channels) < CATEGORY_CAP:
             return 1, category
@@ -173,14 +169,23 @@ class MatchThreads(MatchChannels):
         overwrites.update(dict.fromkeys(self.players, PLAYER_THREADS))
         return overwrites
 
+    def needs(self) -> Need:
+        """The room (in the first shared category with room for it), and a new
+        shared category when every one is full; threads count toward no cap."""
+        count, category = needed(self.guild, self.category)
+        return Need(channels=count, in_category=1, category=category)
+
     async def create(
         self, match_id: int, title: str, keep: Callable[[Channels], Awaitable[T]]
     ) -> T:
-        """The room and its threads, then ``keep`` them; on failure, remove what
-        was made (an empty shared category made for it too)."""
+        """The room and its threads, then ``keep`` them (the match's row records
+        them); if anything up to that fails, remove what was made: the threads
+        (Discord would delete them with the room; said so, in case), the room and
+        a shared category opened for it, if nothing else went in there since."""
         made: Made = []
         try:
-            return await keep(await self._make(match_id, title, made, Channels(layout="threads")))
+            channels = await self._make(match_id, title, made, Channels(layout="threads"))
+            return await keep(channels)
         except BaseException:
             await delete_quietly(made)
             raise
@@ -206,11 +211,14 @@ class MatchThreads(MatchChannels):
         room = self.guild.get_channel(kept.room_channel_id or 0)
         if not isinstance(room, discord.TextChannel):
             category = await self._category(made, reason)
-            room = await category.create_text_channel(
-                f"match-{match_id}-room",
-                overwrites=self.room(),
-                topic=f"{title}, match #{match_id}: the public room and its private threads.",
-                reason=reason,
+            room = await patiently(
+                partial(
+                    category.create_text_channel,
+                    f"match-{match_id}-room",
+                    overwrites=self.room(),
+                    topic=f"{title}, match #{match_id}: the public room and its private threads.",
+                    reason=reason,
+                )
             )
             made.append(room)
             kept = Channels(layout="threads", category_id=category.id)  # its threads went too
@@ -220,16 +228,19 @@ class MatchThreads(MatchChannels):
         async def thread(thread_id: int | None, name: str, to_add: Sequence[discord.Member]) -> int:
             if thread_id is not None and await _exists(self.guild, thread_id):
                 return thread_id
-            made_thread = await room.create_thread(
-                name=f"match-{match_id}-{name}",
-                type=discord.ChannelType.private_thread,
-                auto_archive_duration=KEEP_MINUTES,
-                invitable=False,
-                reason=reason,
+            made_thread = await patiently(
+                partial(
+                    room.create_thread,
+                    name=f"match-{match_id}-{name}",
+                    type=discord.ChannelType.private_thread,
+                    auto_archive_duration=KEEP_MINUTES,
+                    invitable=False,
+                    reason=reason,
+                )
             )
             made.append(made_thread)
             for member in to_add:
-                await made_thread.add_user(member)
+                await patiently(partial(made_thread.add_user, member))
             if reopening:
                 log.info("match %s: reopened its deleted thread %s", match_id, made_thread.name)
             return made_thread.id
@@ -259,7 +270,7 @@ class MatchThreads(MatchChannels):
             return category
         number = len(shared_categories(self.guild, self.category)) + 1
         name = self.category if number == 1 else f"{self.category} {number}"
-        opened = await self.guild.create_category(name, reason=reason)
+        opened = await patiently(partial(self.guild.create_category, name, reason=reason))
         made.append(opened)
         log.info("opened the shared match category %r (%d channels needed)", name, count)
         return opened

@@ -16,7 +16,7 @@ import discord
 
 from bot.discord.acting import host_role
 from bot.discord.caps import cap_reached, check_room, is_cap_refusal
-from bot.discord.channels import MatchChannels
+from bot.discord.layouts import opener
 from storage.records import Channels, MatchRecord, MatchStatus, NewMatch
 
 if TYPE_CHECKING:
@@ -47,8 +47,9 @@ async def create_match(
     assert isinstance(host, discord.Member)  # /match is guild_only
     guild = host.guild
     runtime = bot.runtime
-    opener = MatchChannels(guild, players, match_hosts(bot, host))
-    need = opener.needs()
+    settings = bot.settings.discord
+    made = opener(settings.layout, settings, guild, players, match_hosts(bot, host))
+    need = made.needs()
     await check_room(runtime, guild, need)
     match = await runtime.create(new, status=MatchStatus.CREATING)
     interaction.extras["match_id"] = match.id  # an unexpected error's log names it
@@ -57,7 +58,7 @@ async def create_match(
         return await runtime.open(match.id, channels)
 
     try:
-        record = await opener.create(match.id, title, keep)
+        record = await made.create(match.id, title, keep)
     except BaseException as error:
         await _discard(bot, match.id)
         if is_cap_refusal(error):
@@ -89,12 +90,13 @@ async def introduce(
         ),
         (match.host_channel_id, f"Host log for match #{match.id} ({title}): {versus}."),
     ]
+    private = "thread" if match.layout == "threads" else "channel"
     for player in match.players:
         member = players[player.seat]
         posts.append(
             (
                 player.private_channel_id,
-                f"{member.mention}, this is your private channel for match #{match.id} "
+                f"{member.mention}, this is your private {private} for match #{match.id} "
                 f"({title}). Only you, the hosts and the bot can see it.\n{help_text}",
             )
         )

@@ -46,17 +46,23 @@ class Leftovers(commands.Cog):
 
 
 async def sweep(guild: discord.Guild, match_id: int) -> None:
-    """Delete the channels named for ``match_id`` (by MatchChannels), its category last."""
+    """Delete the channels and threads named for ``match_id`` (by either layout):
+    threads first, its own category last. A shared category (the threads
+    layout's) is never named for a match, so it stays."""
     prefix = f"match-{match_id}-"
     category = category_name(match_id, "")
-    found = [
+    threads: list[discord.Thread | discord.abc.GuildChannel] = [
+        t for t in guild.threads if t.name.startswith(prefix)
+    ]
+    channels = [
         c
         for c in guild.channels
         if c.name.startswith(prefix)
         or (isinstance(c, discord.CategoryChannel) and c.name.startswith(category))
     ]
-    found.sort(key=lambda c: isinstance(c, discord.CategoryChannel))
-    for channel in found:
+    # Discord deletes a room's threads with it; deleted first, none is left if not.
+    channels.sort(key=lambda c: isinstance(c, discord.CategoryChannel))
+    for channel in threads + channels:
         try:
             await patiently(channel.delete)
         except discord.NotFound:

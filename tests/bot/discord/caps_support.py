@@ -4,8 +4,8 @@ SimCord's ``env.inject_error`` fails the next call to a path, but every channel
 of a match is made through the same path (``POST /guilds/{id}/channels``): what
 tells them apart is the name in the request. :func:`refuse_at` raises SimCord's
 own backend error (what ``inject_error`` raises) on the call whose method, path
-and name match one :class:`Creation`; the threads layout adds its calls to a
-list of its own.
+and name match one :class:`Creation`. Each layout has its list of calls, under
+the same labels (:data:`CREATIONS`).
 """
 
 from __future__ import annotations
@@ -45,6 +45,27 @@ CHANNEL_LAYOUT = (
     Creation("seat 2", "/guilds/*/channels", "match-*-p2-*"),
     Creation("host log", "/guilds/*/channels", "match-*-host-log"),
 )
+
+#: The calls of the threads layout on a server with no shared category yet: the
+#: category it opens, the room in it, then a private thread of the room per seat
+#: and for the host log (each seat's player added to it).
+THREAD_LAYOUT = (
+    Creation("category", "/guilds/*/channels", "genius matches*"),
+    Creation("room", "/guilds/*/channels", "match-*-room"),
+    Creation("seat 1", "/channels/*/threads", "match-*-p1-*"),
+    Creation("seat 2", "/channels/*/threads", "match-*-p2-*"),
+    Creation("host log", "/channels/*/threads", "match-*-host-log"),
+)
+
+CREATIONS = {"channels": CHANNEL_LAYOUT, "threads": THREAD_LAYOUT}
+LABELS = [creation.label for creation in CHANNEL_LAYOUT]
+
+
+def creation(layout: str, label: str) -> Creation:
+    """The call labelled ``label`` in ``layout``."""
+    (found,) = (c for c in CREATIONS[layout] if c.label == label)
+    return found
+
 
 #: Discord's answers at its caps (the per-category one has no code of its own).
 GUILD_FULL = {
