@@ -16,14 +16,13 @@ from discord import app_commands
 
 import games
 from bot.discord.acting import Audience, hosted_match, is_host, require_host
-from bot.discord.errors import Refusal
 from bot.discord.game_cog import BotGroupCog, Interaction
 from bot.discord.host._cleanup import ask as ask_cleanup
-from bot.discord.host._create import create_match, introduce, match_hosts
+from bot.discord.host._create import create_match, introduce
 from bot.discord.host._export import reply_export
 from bot.discord.host._options import parse_options
+from bot.discord.host._reopen import reopen_deleted
 from bot.discord.host._result import outcome_of, result_line
-from bot.discord.layouts import any_gone, channels_of, opener
 from bot.discord.readiness import require_permissions
 from bot.discord.replies import (
     in_time,
@@ -109,22 +108,6 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
             "Start it with `/match start` in any of its channels.",
         )
 
-    async def _reopen_deleted(self, match: MatchRecord, interaction: Interaction) -> None:
-        """A channel of the match was deleted (it paused for that): make it again, so
-        the messages held for it have somewhere to go when the match resumes."""
-        guild = interaction.guild
-        assert guild is not None
-        assert isinstance(interaction.user, discord.Member)
-        channels = channels_of(match)
-        if not await any_gone(guild, channels):
-            return
-        players = [await _member(guild, p.user_id) for p in sorted(match.players, key=_seat)]
-        # The match's own layout, whatever the setting says now.
-        hosts = match_hosts(self.bot, interaction.user)
-        remade = opener(match.layout, self.bot.settings.discord, guild, players, hosts)
-        title = games.get(match.game).title
-        await self.runtime.set_channels(match.id, await remade.reopen(match.id, title, channels))
-
     # -- running ---------------------------------------------------------------------
 
     @app_commands.command(
@@ -159,7 +142,8 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         record = await self._match(interaction, match)
         if record.status is MatchStatus.PAUSED:
             # Making channels takes Discord calls of its own: within the 3 s too.
-            await in_time(interaction, self._reopen_deleted(record, interaction))
+            assert isinstance(interaction.user, discord.Member)  # guild_only
+            await in_time(interaction, reopen_deleted(self.bot, record, interaction.user))
         await in_time(interaction, self.runtime.resume(record.id))
         await reply(interaction, f"Match #{record.id} resumed.")
 
@@ -250,24 +234,6 @@ def _check_players(players: list[discord.Member], role: str, creator: discord.Me
                 f"{player.display_name} is a host and can read both private channels, "
                 "so they can't play fairly. Choose a player who isn't a host."
             )
-
-
-def _seat(player: PlayerRecord) -> int:
-    return player.seat
-
-
-async def _member(guild: discord.Guild, user_id: int) -> discord.Member:
-    """A player, from the cache or Discord (a player who left cannot be given a channel)."""
-    member = guild.get_member(user_id)
-    if member is not None:
-        return member
-    try:
-        return await guild.fetch_member(user_id)
-    except discord.NotFound:
-        raise Refusal(
-            f"<@{user_id}> is no longer on this server, so their private channel can't be "
-            "opened again. End the match with `/match abort`."
-        ) from None
 
 
 def _with_result(record: MatchRecord, rendered: Rendered, names: Sequence[str]) -> Rendered:

@@ -21,6 +21,7 @@ from tests.bot.discord.caps_support import (
     creation,
     refuse_at,
 )
+from tests.bot.discord.fault_support import delete_channel
 from tests.bot.discord.support import World, acknowledge_refusals, new_match, said
 
 
@@ -343,3 +344,30 @@ async def test_a_failed_creation_keeps_the_category_it_opened_once_another_room_
     await delete_quietly([opened])
     await world.env.settle()
     assert "genius matches" not in world.guild.channels
+
+
+async def test_discord_refusing_to_reopen_a_deleted_room_gets_the_caps_line(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/match resume makes a deleted room again (threads: with its threads); a
+    full server's 30013 there is the caps' line for what reopening needs, and the
+    match stays paused until there is room."""
+    match = await new_match(world)
+    await delete_channel(world, match.room)
+    await world.alice.slash(world.general, "goofspiel bid", card=2)
+    assert (await world.bot.runtime.get(match.id)).status is MatchStatus.PAUSED
+    count = len(world.guild.channels)
+    refused = refuse_at(monkeypatch, creation(world.layout, "room"), **GUILD_FULL)
+    result = await world.host.slash(world.general, "match resume", match=match.id)
+    assert refused, "the fault was never reached"
+    text = assert_one_line_refusal(world, result)
+    assert text == (
+        f"Discord refused the match's channels: this server has {count} of Discord's 500 "
+        "channels and the match needs 1; no ended match has channels left for "
+        "`/match cleanup` to free."
+    )
+    assert (await world.bot.runtime.get(match.id)).status is MatchStatus.PAUSED
+    monkeypatch.undo()
+    result = await world.host.slash(world.general, "match resume", match=match.id)
+    assert f"Match #{match.id} resumed." in said(result)
+    assert (await world.bot.runtime.get(match.id)).status is MatchStatus.RUNNING
