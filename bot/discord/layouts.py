@@ -25,9 +25,10 @@ layout it was made with when the setting changes.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Final, TypeVar
 
@@ -55,6 +56,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+#: The event CategoryOpenings dispatches when a server's opening is done.
+OPENED = "genius_category_opened"
+#: How long a wait on an opening (or a CHANNEL_CREATE) goes before looking again.
+OPENING_TIMEOUT = 120.0
 #: The longest auto_archive_duration Discord takes (minutes: a week). A live
 #: match's thread is also un-archived at once if Discord archives it anyway.
 KEEP_MINUTES: Final = 10080
@@ -83,12 +88,13 @@ def opener(
     guild: discord.Guild,
     players: Sequence[discord.Member],
     hosts: Sequence[discord.Role | discord.Member],
+    openings: CategoryOpenings,
 ) -> MatchChannels:
     """What makes (and remakes) a match's channels in ``layout``: the setting's for
     a new match, an existing match's own when reopening one."""
     if layout == "threads":
         category = settings.match_category
-        return MatchThreads(guild, players, hosts, category)
+        return MatchThreads(guild, players, hosts, category, openings)
     return MatchChannels(guild, players, hosts)
 
 
@@ -156,9 +162,11 @@ class MatchThreads(MatchChannels):
         players: Sequence[discord.Member],
         hosts: Sequence[discord.Role | discord.Member],
         category: str,
+        openings: CategoryOpenings,
     ) -> None:
         super().__init__(guild, players, hosts)
         self.category = category
+        self.openings = openings
 
     def room(self) -> Overwrites:
         overwrites = super().room()
@@ -265,15 +273,63 @@ class MatchThreads(MatchChannels):
 
     async def _category(self, made: Made, reason: str) -> discord.CategoryChannel:
         """The first shared category with room for one more channel, or the next one."""
+        await self.openings.wait(self.guild.id)
         count, category = needed(self.guild, self.category)
         if category is not None:
             return category
-        number = len(shared_categories(self.guild, self.category)) + 1
-        name = self.category if number == 1 else f"{self.category} {number}"
-        opened = await patiently(partial(self.guild.create_category, name, reason=reason))
-        made.append(opened)
+        async with self.openings.opening(self.guild.id):
+            number = len(shared_categories(self.guild, self.category)) + 1
+            name = self.category if number == 1 else f"{self.category} {number}"
+            opened = await patiently(partial(self.guild.create_category, name, reason=reason))
+            made.append(opened)
+            await self.openings.cached(opened)
         log.info("opened the shared match category %r (%d channels needed)", name, count)
         return opened
+
+
+class CategoryOpenings:
+    """One threads match of a server at a time opens a shared category; the
+    others wait until discord.py has it in its cache, then put their room in it.
+    Without this, matches created at once (a tournament night) would each open
+    one. They wait on the client's events (``wait_for``), not on a lock."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self.guilds: set[int] = set()
+
+    async def wait(self, guild_id: int) -> None:
+        """Until no match of ``guild_id`` is opening a category."""
+        while guild_id in self.guilds:
+            try:
+                await self.client.wait_for(
+                    OPENED, check=lambda opened: opened == guild_id, timeout=OPENING_TIMEOUT
+                )
+            except TimeoutError:
+                log.warning("server %s: still opening a shared category; looking again", guild_id)
+
+    @contextlib.asynccontextmanager
+    async def opening(self, guild_id: int) -> AsyncIterator[None]:
+        # No await since wait() found the server free: nobody else got in between.
+        self.guilds.add(guild_id)
+        try:
+            yield
+        finally:
+            self.guilds.discard(guild_id)
+            self.client.dispatch(OPENED, guild_id)
+
+    async def cached(self, category: discord.CategoryChannel) -> None:
+        """Until Discord's CHANNEL_CREATE for ``category`` reached the cache (it
+        follows the answer to the request closely), so the next match sees it."""
+        if category.guild.get_channel(category.id) is not None:
+            return
+        try:
+            await self.client.wait_for(
+                "guild_channel_create",
+                check=lambda channel: channel.id == category.id,
+                timeout=OPENING_TIMEOUT,
+            )
+        except TimeoutError:
+            log.warning("the shared category %s never reached the cache", category.id)
 
 
 class ThreadKeeper(commands.Cog):

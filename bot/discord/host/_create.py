@@ -48,7 +48,8 @@ async def create_match(
     guild = host.guild
     runtime = bot.runtime
     settings = bot.settings.discord
-    made = opener(settings.layout, settings, guild, players, match_hosts(bot, host))
+    hosts = match_hosts(bot, host)
+    made = opener(settings.layout, settings, guild, players, hosts, bot.openings)
     need = made.needs()
     await check_room(runtime, guild, need)
     match = await runtime.create(new, status=MatchStatus.CREATING)
