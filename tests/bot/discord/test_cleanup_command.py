@@ -85,8 +85,10 @@ async def test_older_than_days_takes_every_ended_match_old_enough(world: World) 
     assert f"**#{aborted.id}**" in text
     assert f"**#{running.id}**" not in text
     done = await world.host.click(confirm_button(asked), label="Archive and delete")
-    assert f"#{old.id} (5 channels)" in said(done)
-    assert f"#{aborted.id} (5 channels)" in said(done)
+    # Threads layout: the shared category stays, the running match's room is in it.
+    each = 5 if world.layout == "channels" else 4
+    assert f"#{old.id} ({each} channels)" in said(done)
+    assert f"#{aborted.id} ({each} channels)" in said(done)
     assert all(channel_exists(world, i) for i in own_channels(running))
     # A second click finds nothing left, and deletes nothing more.
     again = await world.host.click(confirm_button(asked), label="Archive and delete")
