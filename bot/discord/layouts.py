@@ -188,8 +188,9 @@ class MatchThreads(MatchChannels):
     ) -> T:
         """The room and its threads, then ``keep`` them (the match's row records
         them); if anything up to that fails, remove what was made: the threads
-        (Discord would delete them with the room; said so, in case), the room and
-        a shared category opened for it, if nothing else went in there since."""
+        first (Discord deletes them with the room anyway; this way none can be
+        left), the room, and a shared category opened for it if nothing else
+        went in there since."""
         made: Made = []
         try:
             channels = await self._make(match_id, title, made, Channels(layout="threads"))
