@@ -10,6 +10,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class MatchStatus(StrEnum):
+    # Its channels are being made: no list, restore, lookup or page shows it, and
+    # it becomes CREATED together with its channel ids, or is deleted.
+    CREATING = "creating"
     CREATED = "created"  # channels made, waiting for the host's start
     RUNNING = "running"
     PAUSED = "paused"
@@ -24,6 +27,11 @@ class MatchStatus(StrEnum):
     @property
     def over(self) -> bool:
         return self in (MatchStatus.FINISHED, MatchStatus.ABORTED)
+
+    @property
+    def shown(self) -> bool:
+        """A match people can see: anything but one whose channels are still being made."""
+        return self is not MatchStatus.CREATING
 
 
 class PlayerRecord(BaseModel):

@@ -20,6 +20,7 @@ from sqlalchemy import (
     Select,
     case,
     cast,
+    delete,
     false,
     func,
     insert,
@@ -57,7 +58,8 @@ UNCHANGED: Final = _Unchanged.TOKEN
 
 Unchanged = Literal[_Unchanged.TOKEN]
 
-_UNFINISHED = tuple(s.value for s in MatchStatus if not s.over)
+# A match whose channels are still being made is neither: no list or restore sees it.
+_UNFINISHED = tuple(s.value for s in MatchStatus if not s.over and s.shown)
 _OVER = tuple(s.value for s in MatchStatus if s.over)
 
 # Writes below skip the session's identity map (synchronize_session=False), so
@@ -74,12 +76,15 @@ class MatchRepository:
 
     # -- matches --------------------------------------------------------------
 
-    async def create(self, new: NewMatch) -> MatchRecord:
+    async def create(
+        self, new: NewMatch, *, status: MatchStatus = MatchStatus.CREATED
+    ) -> MatchRecord:
+        """Store a new match; ``status`` CREATING while its channels are being made."""
         channels = new.channels
         row = MatchRow(
             guild_id=new.guild_id,
             game=new.game,
-            status=MatchStatus.CREATED.value,
+            status=status.value,
             config=new.config,
             seed=new.seed,
             state=None,
@@ -102,7 +107,9 @@ class MatchRepository:
 
     async def list_for_guild(self, guild_id: int, *, live_only: bool = False) -> list[MatchRecord]:
         """The guild's matches, newest first; ``live_only`` keeps the unfinished ones."""
-        stmt = _matches().where(MatchRow.guild_id == guild_id)
+        stmt = _matches().where(
+            MatchRow.guild_id == guild_id, MatchRow.status != MatchStatus.CREATING.value
+        )
         if live_only:
             stmt = stmt.where(MatchRow.status.in_(_UNFINISHED))
         return await self._records(stmt.order_by(MatchRow.id.desc()))
@@ -124,6 +131,7 @@ class MatchRepository:
             _matches()
             .add_columns(hits.c.seat)
             .join(hits, hits.c.match_id == MatchRow.id)
+            .where(MatchRow.status != MatchStatus.CREATING.value)
             .order_by(over_last, MatchRow.id.desc())
             .limit(1)
         )
@@ -183,6 +191,35 @@ class MatchRepository:
             update(MatchPlayerRow)
             .where(MatchPlayerRow.match_id == match_id)
             .values(private_channel_id=_channel_by_seat(channels.private_channel_ids))
+            .execution_options(**_NO_SYNC)
+        )
+
+    async def open(self, match_id: int, channels: Channels) -> bool:
+        """A match being created gets its channels and becomes CREATED, in one
+        transaction (the caller's); False if no such match is being created."""
+        opened = await self._core_scalar(
+            update(MatchRow)
+            .where(MatchRow.id == match_id, MatchRow.status == MatchStatus.CREATING.value)
+            .values(status=MatchStatus.CREATED.value)
+            .returning(MatchRow.id)
+            .execution_options(**_NO_SYNC)
+        )
+        if opened is None:
+            return False
+        await self.set_channels(match_id, channels)
+        return True
+
+    async def creating(self) -> list[MatchRecord]:
+        """Matches whose channels were being made (a crash may have left them)."""
+        stmt = _matches().where(MatchRow.status == MatchStatus.CREATING.value)
+        return await self._records(stmt.order_by(MatchRow.id))
+
+    async def discard(self, match_id: int) -> None:
+        """Remove a match that never got its channels (only while CREATING); its
+        players go with it (ON DELETE CASCADE)."""
+        await self._session.execute(
+            delete(MatchRow)
+            .where(MatchRow.id == match_id, MatchRow.status == MatchStatus.CREATING.value)
             .execution_options(**_NO_SYNC)
         )
 

@@ -15,13 +15,18 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
+from typing import TypeVar
 
 import discord
 
+from bot.discord.caps import Need, patiently
 from storage.records import Channels
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 Target = discord.Role | discord.Member | discord.Object
 Overwrites = dict[Target, discord.PermissionOverwrite]
@@ -98,25 +103,38 @@ class MatchChannels:
     def host_log(self) -> Overwrites:
         return self._base(HIDDEN)
 
-    async def create(self, match_id: int, title: str) -> Channels:
-        """Create the category and its channels; on failure, remove what was made."""
+    def needs(self) -> Need:
+        """A category of its own, then the room, a private channel a seat and the
+        host log inside it."""
+        inside = 2 + len(self.players)
+        return Need(channels=1 + inside, in_category=inside)
+
+    async def create(
+        self, match_id: int, title: str, keep: Callable[[Channels], Awaitable[T]]
+    ) -> T:
+        """Create the category and its channels, then ``keep`` them (the match's
+        row records them); if anything up to that fails, remove what was made."""
         made: Made = []
         try:
-            return await self._create(match_id, title, made)
+            return await keep(await self._create(match_id, title, made))
         except BaseException:
             await delete_quietly(made)
             raise
 
     async def _create(self, match_id: int, title: str, made: Made) -> Channels:
         reason = f"genius-bot match #{match_id}"
-        category = await self.guild.create_category(
-            category_name(match_id, title), overwrites=self.room(), reason=reason
+        category = await patiently(
+            lambda: self.guild.create_category(
+                category_name(match_id, title), overwrites=self.room(), reason=reason
+            )
         )
         made.append(category)
 
         async def text(name: str, overwrites: Overwrites, topic: str) -> int:
-            channel = await category.create_text_channel(
-                f"match-{match_id}-{name}", overwrites=overwrites, topic=topic, reason=reason
+            channel = await patiently(
+                lambda: category.create_text_channel(
+                    f"match-{match_id}-{name}", overwrites=overwrites, topic=topic, reason=reason
+                )
             )
             made.append(channel)
             return channel.id
@@ -144,15 +162,25 @@ class MatchChannels:
         reason = f"genius-bot match #{match_id}: reopening a deleted channel"
         category = self.guild.get_channel(channels.category_id or 0)
         if not isinstance(category, discord.CategoryChannel):
-            category = await self.guild.create_category(
-                category_name(match_id, title), overwrites=self.room(), reason=reason
+            category = await patiently(
+                partial(
+                    self.guild.create_category,
+                    category_name(match_id, title),
+                    overwrites=self.room(),
+                    reason=reason,
+                )
             )
 
         async def kept(channel_id: int | None, name: str, overwrites: Overwrites) -> int:
             if channel_id is not None and self.guild.get_channel(channel_id) is not None:
                 return channel_id
-            channel = await category.create_text_channel(
-                f"match-{match_id}-{name}", overwrites=overwrites, reason=reason
+            channel = await patiently(
+                partial(
+                    category.create_text_channel,
+                    f"match-{match_id}-{name}",
+                    overwrites=overwrites,
+                    reason=reason,
+                )
             )
             log.info("match %s: reopened its deleted channel %s", match_id, channel.name)
             return channel.id
@@ -178,9 +206,18 @@ def any_gone(guild: discord.Guild, channels: Channels) -> bool:
     return any(i is not None and guild.get_channel(i) is None for i in ids)
 
 
-async def delete_quietly(channels: Made) -> None:
-    for channel in reversed(channels):
+async def delete_quietly(made: Made) -> None:
+    """Delete what a failed creation made, last made first. A category goes only
+    if nothing but what this creation made is in it: the threads layout's shared
+    category may have taken another match's room since it was opened."""
+    ours = {channel.id for channel in made}
+    for channel in reversed(made):
+        if isinstance(channel, discord.CategoryChannel) and any(
+            c.id not in ours for c in channel.channels
+        ):
+            log.info("kept the category %s: another match's channel is in it", channel.id)
+            continue
         try:
-            await channel.delete(reason="genius-bot: match creation failed")
+            await patiently(partial(channel.delete, reason="genius-bot: match creation failed"))
         except discord.HTTPException:
             log.warning("could not remove channel %s after a failed match creation", channel.id)

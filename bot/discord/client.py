@@ -16,7 +16,7 @@ from bot.discord import errors
 from bot.discord.aftermath import Aftermath
 from bot.discord.delivery import DiscordDelivery
 from bot.discord.forms import FormRoutes
-from bot.discord.layouts import ThreadKeeper
+from bot.discord.layouts import CategoryOpenings, ThreadKeeper
 from bot.discord.outage import OutageWatch
 from bot.discord.web import make_web
 from bot.kits import adapters
@@ -58,6 +58,8 @@ class GeniusBot(commands.Bot):
     sync_refused: set[int]
     #: Per game: what answers its forms, before and after a restart.
     forms: FormRoutes
+    #: Threads matches opening a shared category: one a server at a time.
+    openings: CategoryOpenings
     #: After a match: read-only channels, the cleanup schedule and its sweep, the archive.
     aftermath: Aftermath
 
@@ -88,6 +90,7 @@ class GeniusBot(commands.Bot):
         self.help_texts = {}
         self.sync_refused = set()
         self.forms = FormRoutes()
+        self.openings = CategoryOpenings(self)
 
         self.dynamic_items = []
         # The real process freezes its start-up heap (bot.runtime.heap); tests,

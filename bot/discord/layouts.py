@@ -25,14 +25,17 @@ layout it was made with when the setting changes.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Final, TypeVar
 
 import discord
 from discord.ext import commands
 
+from bot.discord.caps import CATEGORY_CAP, Need, patiently
 from bot.discord.channels import (
     BOT,
     WRITE,
@@ -52,8 +55,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: Discord's cap on the channels of one category (error 30013 past it).
-CATEGORY_CAP = 50
+T = TypeVar("T")
+#: The event CategoryOpenings dispatches when a server's opening is done.
+OPENED = "genius_category_opened"
+#: How long a wait on an opening (or a CHANNEL_CREATE) goes before looking again.
+OPENING_TIMEOUT = 120.0
 #: The longest auto_archive_duration Discord takes (minutes: a week). A live
 #: match's thread is also un-archived at once if Discord archives it anyway.
 KEEP_MINUTES: Final = 10080
@@ -82,12 +88,13 @@ def opener(
     guild: discord.Guild,
     players: Sequence[discord.Member],
     hosts: Sequence[discord.Role | discord.Member],
+    openings: CategoryOpenings,
 ) -> MatchChannels:
     """What makes (and remakes) a match's channels in ``layout``: the setting's for
     a new match, an existing match's own when reopening one."""
     if layout == "threads":
         category = settings.match_category
-        return MatchThreads(guild, players, hosts, category)
+        return MatchThreads(guild, players, hosts, category, openings)
     return MatchChannels(guild, players, hosts)
 
 
@@ -139,10 +146,7 @@ def shared_categories(guild: discord.Guild, name: str) -> list[discord.CategoryC
 
 def needed(guild: discord.Guild, name: str) -> tuple[int, discord.CategoryChannel | None]:
     """How many channels a threads match costs the server, and the category its
-    room goes in (None: a new one is opened, which is the second channel).
-
-    The "caps" branch's pre-check asks this of the channels layout; this is the
-    threads layout's answer, to plug into it when both are merged."""
+    room goes in (None: a new one is opened, which is the second channel)."""
     for category in shared_categories(guild, name):
         if len(category.channels) < CATEGORY_CAP:
             return 1, category
@@ -158,9 +162,11 @@ class MatchThreads(MatchChannels):
         players: Sequence[discord.Member],
         hosts: Sequence[discord.Role | discord.Member],
         category: str,
+        openings: CategoryOpenings,
     ) -> None:
         super().__init__(guild, players, hosts)
         self.category = category
+        self.openings = openings
 
     def room(self) -> Overwrites:
         overwrites = super().room()
@@ -171,12 +177,24 @@ class MatchThreads(MatchChannels):
         overwrites.update(dict.fromkeys(self.players, PLAYER_THREADS))
         return overwrites
 
-    async def create(self, match_id: int, title: str) -> Channels:
-        """The room and its threads; on failure, remove what was made (an empty
-        shared category made for it too)."""
+    def needs(self) -> Need:
+        """The room (in the first shared category with room for it), and a new
+        shared category when every one is full; threads count toward no cap."""
+        count, category = needed(self.guild, self.category)
+        return Need(channels=count, in_category=1, category=category)
+
+    async def create(
+        self, match_id: int, title: str, keep: Callable[[Channels], Awaitable[T]]
+    ) -> T:
+        """The room and its threads, then ``keep`` them (the match's row records
+        them); if anything up to that fails, remove what was made: the threads
+        first (Discord deletes them with the room anyway; this way none can be
+        left), the room, and a shared category opened for it if nothing else
+        went in there since."""
         made: Made = []
         try:
-            return await self._make(match_id, title, made, Channels(layout="threads"))
+            channels = await self._make(match_id, title, made, Channels(layout="threads"))
+            return await keep(channels)
         except BaseException:
             await delete_quietly(made)
             raise
@@ -202,11 +220,14 @@ class MatchThreads(MatchChannels):
         room = self.guild.get_channel(kept.room_channel_id or 0)
         if not isinstance(room, discord.TextChannel):
             category = await self._category(made, reason)
-            room = await category.create_text_channel(
-                f"match-{match_id}-room",
-                overwrites=self.room(),
-                topic=f"{title}, match #{match_id}: the public room and its private threads.",
-                reason=reason,
+            room = await patiently(
+                partial(
+                    category.create_text_channel,
+                    f"match-{match_id}-room",
+                    overwrites=self.room(),
+                    topic=f"{title}, match #{match_id}: the public room and its private threads.",
+                    reason=reason,
+                )
             )
             made.append(room)
             kept = Channels(layout="threads", category_id=category.id)  # its threads went too
@@ -216,16 +237,19 @@ class MatchThreads(MatchChannels):
         async def thread(thread_id: int | None, name: str, to_add: Sequence[discord.Member]) -> int:
             if thread_id is not None and await _exists(self.guild, thread_id):
                 return thread_id
-            made_thread = await room.create_thread(
-                name=f"match-{match_id}-{name}",
-                type=discord.ChannelType.private_thread,
-                auto_archive_duration=KEEP_MINUTES,
-                invitable=False,
-                reason=reason,
+            made_thread = await patiently(
+                partial(
+                    room.create_thread,
+                    name=f"match-{match_id}-{name}",
+                    type=discord.ChannelType.private_thread,
+                    auto_archive_duration=KEEP_MINUTES,
+                    invitable=False,
+                    reason=reason,
+                )
             )
             made.append(made_thread)
             for member in to_add:
-                await made_thread.add_user(member)
+                await patiently(partial(made_thread.add_user, member))
             if reopening:
                 log.info("match %s: reopened its deleted thread %s", match_id, made_thread.name)
             return made_thread.id
@@ -250,15 +274,63 @@ class MatchThreads(MatchChannels):
 
     async def _category(self, made: Made, reason: str) -> discord.CategoryChannel:
         """The first shared category with room for one more channel, or the next one."""
+        await self.openings.wait(self.guild.id)
         count, category = needed(self.guild, self.category)
         if category is not None:
             return category
-        number = len(shared_categories(self.guild, self.category)) + 1
-        name = self.category if number == 1 else f"{self.category} {number}"
-        opened = await self.guild.create_category(name, reason=reason)
-        made.append(opened)
+        async with self.openings.opening(self.guild.id):
+            number = len(shared_categories(self.guild, self.category)) + 1
+            name = self.category if number == 1 else f"{self.category} {number}"
+            opened = await patiently(partial(self.guild.create_category, name, reason=reason))
+            made.append(opened)
+            await self.openings.cached(opened)
         log.info("opened the shared match category %r (%d channels needed)", name, count)
         return opened
+
+
+class CategoryOpenings:
+    """One threads match of a server at a time opens a shared category; the
+    others wait until discord.py has it in its cache, then put their room in it.
+    Without this, matches created at once (a tournament night) would each open
+    one. They wait on the client's events (``wait_for``), not on a lock."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self.guilds: set[int] = set()
+
+    async def wait(self, guild_id: int) -> None:
+        """Until no match of ``guild_id`` is opening a category."""
+        while guild_id in self.guilds:
+            try:
+                await self.client.wait_for(
+                    OPENED, check=lambda opened: opened == guild_id, timeout=OPENING_TIMEOUT
+                )
+            except TimeoutError:
+                log.warning("server %s: still opening a shared category; looking again", guild_id)
+
+    @contextlib.asynccontextmanager
+    async def opening(self, guild_id: int) -> AsyncIterator[None]:
+        # No await since wait() found the server free: nobody else got in between.
+        self.guilds.add(guild_id)
+        try:
+            yield
+        finally:
+            self.guilds.discard(guild_id)
+            self.client.dispatch(OPENED, guild_id)
+
+    async def cached(self, category: discord.CategoryChannel) -> None:
+        """Until Discord's CHANNEL_CREATE for ``category`` reached the cache (it
+        follows the answer to the request closely), so the next match sees it."""
+        if category.guild.get_channel(category.id) is not None:
+            return
+        try:
+            await self.client.wait_for(
+                "guild_channel_create",
+                check=lambda channel: channel.id == category.id,
+                timeout=OPENING_TIMEOUT,
+            )
+        except TimeoutError:
+            log.warning("the shared category %s never reached the cache", category.id)
 
 
 class ThreadKeeper(commands.Cog):

@@ -12,6 +12,7 @@ import discord
 from discord.utils import escape_mentions
 
 from bot.render import DEFAULT_NAMES, Image, Rendered, renderer_for, split_message
+from bot.render.base import alt_text
 from games import Notice
 from games.core import Audience
 from storage.records import MatchRecord
@@ -70,8 +71,15 @@ async def render_status(
     return await asyncio.to_thread(renderer.status, view, audience, names=names)
 
 
-def files(images: Sequence[Image]) -> list[discord.File]:
-    return [discord.File(io.BytesIO(image.data), filename=image.filename) for image in images]
+def files(images: Sequence[Image], text: str) -> list[discord.File]:
+    """The images as attachments, each described (its alt text) from ``text``,
+    the whole message they go with (bot.render.base.alt_text)."""
+    return [
+        discord.File(
+            io.BytesIO(image.data), filename=image.filename, description=alt_text(image, text)
+        )
+        for image in images
+    ]
 
 
 async def seat_names(client: discord.Client, match: MatchRecord) -> tuple[str, str]:
@@ -106,7 +114,7 @@ async def reply(
         extra: dict[str, Any] = {}
         if i == len(chunks) - 1:
             if images:
-                extra["files"] = files(images)
+                extra["files"] = files(images, text)
             if view is not None:
                 extra["view"] = view
         if interaction.response.is_done():
@@ -173,7 +181,7 @@ async def send(
             extra.update(reference=reference, mention_author=False)
         if i == len(parts) - 1 and view is not None:
             extra["view"] = view
-        await channel.send(content, files=files(batch), **extra)
+        await channel.send(content, files=files(batch, text), **extra)
         if progress is not None:
             progress.posted()
 

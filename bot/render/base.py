@@ -82,6 +82,33 @@ def named_reason(reason: str, names: Sequence[str]) -> str:
     return SEAT_IN_WORDS.sub(lambda m: who(names, int(m[1])), escape_md(reason))
 
 
+#: Discord's cap on an attachment's description, its alt text.
+ALT_TEXT_LIMIT = 1024
+_ESCAPED = re.compile(r"\\(.)")
+_MARKS = re.compile(r"\*\*|__|~~|\|\||`|^>+ ?|^#+ ", re.MULTILINE)
+_SPACES = re.compile(r"\s+")
+
+
+def alt_text(image: Image, text: str, limit: int = ALT_TEXT_LIMIT) -> str:
+    """What an image shows, for whoever cannot see it: its name, then the text the
+    renderer wrote beside it (its text form), markdown marks dropped, cut at a
+    word within ``limit`` with an ellipsis. Never empty: the name is always there."""
+    name = image.filename.rsplit(".", 1)[0].replace("-", " ").replace("_", " ").strip()
+    plain = _SPACES.sub(" ", _ESCAPED.sub(r"\1", _MARKS.sub("", text))).strip()
+    described = f"{name or 'picture'}: {plain}" if plain else (name or "picture")
+    return cut_at_word(described, limit)
+
+
+def cut_at_word(text: str, limit: int) -> str:
+    """``text`` if it fits ``limit``, else its words that fit, then an ellipsis."""
+    if len(text) <= limit:
+        return text
+    room = text[: limit - 1]  # one character left for the ellipsis
+    if not text[limit - 1].isspace() and " " in room:  # the cut falls inside a word
+        room = room.rsplit(" ", 1)[0]
+    return room.rstrip() + "…"
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 

@@ -1,5 +1,7 @@
 """A match's life as the host drives it: created (its options checked and its
-files found), given its channels, started, aborted. Finishing is not a command:
+files found), given its channels, started, aborted. A match made with Discord
+channels is reserved (CREATING, seen nowhere), then opened with its channels in
+one write, or discarded if they could not be made. Finishing is not a command:
 the step whose state has an outcome finishes the match (bot.runtime.commits)."""
 
 from __future__ import annotations
@@ -32,9 +34,12 @@ class Lifecycle:
         self._committer = committer
         self._game_defaults = dict(game_defaults)  # per game key: the settings file's options
 
-    async def create(self, new: NewMatch) -> MatchRecord:
+    async def create(
+        self, new: NewMatch, *, status: MatchStatus = MatchStatus.CREATED
+    ) -> MatchRecord:
         """Store a new match, its options merged over the settings file's and checked
-        by its game (Rejected, saying which option is wrong, if they do not fit)."""
+        by its game (Rejected, saying which option is wrong, if they do not fit).
+        ``status`` CREATING reserves its id while its channels are made (see open)."""
         game = game_for(new.game)
         merged = {**self._game_defaults.get(new.game, {}), **new.config}
         merged = await resolve(new.game, merged)
@@ -45,7 +50,27 @@ class Lifecycle:
             raise Rejected(f"Bad options for {game.title}: {_explain(error)}") from None
         new = new.model_copy(update={"config": config.model_dump(mode="json")})
         async with self._sessions.begin() as session:
-            return await MatchRepository(session).create(new)
+            return await MatchRepository(session).create(new, status=status)
+
+    async def open(self, match_id: int, channels: Channels) -> MatchRecord:
+        """A reserved match gets its channels and becomes CREATED, in one write."""
+        async with self._sessions.begin() as session:
+            repo = MatchRepository(session)
+            if not await repo.open(match_id, channels):
+                raise Rejected(f"Match #{match_id} is no longer being created.")
+            record = await repo.get(match_id)
+        assert record is not None
+        return record
+
+    async def discard(self, match_id: int) -> None:
+        """Forget a reserved match whose channels could not be made."""
+        async with self._sessions.begin() as session:
+            await MatchRepository(session).discard(match_id)
+
+    async def creating(self) -> list[MatchRecord]:
+        """Reserved matches: after a crash, rows whose channels were never finished."""
+        async with self._sessions() as session:
+            return await MatchRepository(session).creating()
 
     async def set_channels(self, match_id: int, channels: Channels) -> MatchRecord:
         async with self._sessions.begin() as session:

@@ -70,7 +70,7 @@ class Matches:
     async def _read(self, match_id: int) -> LiveMatch:
         async with self._sessions() as session:
             record = await MatchRepository(session).get(match_id)
-        if record is None:
+        if record is None or not record.status.shown:
             raise Rejected(f"There is no match #{match_id}.")
         await prepare(record.game, record.config)
         # Restored meanwhile (start-up adopts without loading): keep that one.

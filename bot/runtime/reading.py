@@ -26,7 +26,7 @@ class Reading:
             return live.record
         async with self._sessions() as session:
             record = await MatchRepository(session).get(match_id)
-        if record is None:
+        if record is None or not record.status.shown:
             raise Rejected(f"There is no match #{match_id}.")
         return record
 

@@ -10,7 +10,7 @@ the delivery port in order. It knows nothing of Discord.
 shut-down, flush). Each concern is a part with its own state, and the runtime's
 public names are those parts' own methods:
 
-- lifecycle.py: create, set_channels, start, abort (a match's life);
+- lifecycle.py: create, open, discard, set_channels, start, abort (a match's life);
 - host.py: pause, resume (and the pauses the bot or a player makes);
 - moves.py: submit_text, submit;
 - disclosure.py: reveal, export;
@@ -94,6 +94,9 @@ class MatchRuntime:
         # The public names: each is its part's own method.
         self.create = self.lifecycle.create
         self.set_channels = self.lifecycle.set_channels
+        self.open = self.lifecycle.open
+        self.discard = self.lifecycle.discard
+        self.creating = self.lifecycle.creating
         self.start = self.lifecycle.start
         self.abort = self.lifecycle.abort
         self.pause = host.pause

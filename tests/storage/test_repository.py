@@ -384,3 +384,44 @@ async def test_a_match_keeps_the_layout_its_channels_were_made_in(sessionmaker: 
     assert moved is not None
     assert again is not None
     assert (moved.layout, again.layout, made.layout) == ("threads", "threads", "threads")
+
+
+async def test_a_match_being_created_is_in_no_listing_until_opened(
+    sessionmaker: Sessions,
+) -> None:
+    """CREATING: no list, restore or channel lookup sees it; opening it writes its
+    channels and CREATED together; discarding removes it and its players."""
+    async with repo(sessionmaker) as r:
+        making = await r.create(new_match(), status=MatchStatus.CREATING)
+        failing = await r.create(new_match(), status=MatchStatus.CREATING)
+    async with repo(sessionmaker) as r:
+        assert await r.list_for_guild(1) == []
+        assert await r.unfinished() == []
+        assert [m.id for m in await r.creating()] == [making.id, failing.id]
+        assert await r.open(making.id, with_channels())
+        await r.discard(failing.id)
+    async with repo(sessionmaker) as r:
+        assert await r.get(failing.id) is None
+        assert await r.creating() == []
+        opened = await r.get(making.id)
+        assert opened is not None
+        assert opened.status is MatchStatus.CREATED
+        assert opened.room_channel_id == ROOM
+        assert [p.private_channel_id for p in opened.players] == [SEAT0, SEAT1]
+        assert [m.id for m in await r.list_for_guild(1)] == [making.id]
+        found = await r.by_channel(SEAT1)
+        assert found is not None
+        assert found.match.id == making.id
+        # Opened once: a second open, or a discard, no longer applies to it.
+        assert not await r.open(making.id, Channels())
+        await r.discard(making.id)
+        assert await r.get(making.id) is not None
+
+
+async def test_a_channel_recorded_on_a_match_being_created_finds_nothing(
+    sessionmaker: Sessions,
+) -> None:
+    async with repo(sessionmaker) as r:
+        await r.create(new_match(channels=with_channels()), status=MatchStatus.CREATING)
+    async with repo(sessionmaker) as r:
+        assert await r.by_channel(ROOM) is None

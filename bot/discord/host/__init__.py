@@ -12,6 +12,8 @@ if TYPE_CHECKING:
 async def setup(bot: GeniusBot) -> None:
     from bot.discord.host._cleanup import ConfirmCleanup
     from bot.discord.host._cog import HostCog
+    from bot.discord.host._leftovers import Leftovers
 
     await bot.add_cog(HostCog(bot))
+    await bot.add_cog(Leftovers(bot))
     bot.add_dynamic_items(ConfirmCleanup)

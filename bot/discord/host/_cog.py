@@ -15,14 +15,14 @@ import discord
 from discord import app_commands
 
 import games
-from bot.discord.acting import Audience, host_role, hosted_match, is_host, require_host
-from bot.discord.errors import Refusal
+from bot.discord.acting import Audience, hosted_match, is_host, require_host
 from bot.discord.game_cog import BotGroupCog, Interaction
 from bot.discord.host._cleanup import ask as ask_cleanup
+from bot.discord.host._create import create_match, introduce
 from bot.discord.host._export import reply_export
 from bot.discord.host._options import parse_options
+from bot.discord.host._reopen import reopen_deleted
 from bot.discord.host._result import outcome_of, result_line
-from bot.discord.layouts import any_gone, channels_of, opener
 from bot.discord.readiness import require_permissions
 from bot.discord.replies import (
     in_time,
@@ -99,90 +99,14 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
             seed=seed if seed is not None else secrets.randbelow(2**31),
             players=[PlayerRecord(seat=i, user_id=p.id) for i, p in enumerate(players)],
         )
-        match = await self.runtime.create(new)
-        interaction.extras["match_id"] = match.id
-        match = await self._open_channels(match, game.name, players, interaction.user)
-        await self._introduce(match, game.name, players)
+        match = await create_match(self.bot, new, game.name, players, interaction)
+        await introduce(self.bot, match, game.name, players)
         await reply(
             interaction,
             f"Created match #{match.id} ({game.name}): {players[0].mention} vs "
             f"{players[1].mention} in <#{match.room_channel_id}>. "
             "Start it with `/match start` in any of its channels.",
         )
-
-    async def _open_channels(
-        self, match: MatchRecord, title: str, players: list[discord.Member], host: discord.Member
-    ) -> MatchRecord:
-        guild = host.guild
-        hosts: list[discord.Role | discord.Member] = [host]
-        if (role := host_role(guild, self.bot.settings.discord.host_role)) is not None:
-            hosts.insert(0, role)
-        try:
-            settings = self.bot.settings.discord
-            made = opener(settings.layout, settings, guild, players, hosts)
-            channels = await made.create(match.id, title)
-        except BaseException:
-            await self._abandon(match.id)
-            raise
-        record = await self.runtime.set_channels(match.id, channels)
-        self.bot.dispatch("genius_channels_set")
-        return record
-
-    async def _reopen_deleted(self, match: MatchRecord, interaction: Interaction) -> None:
-        """A channel of the match was deleted (it paused for that): make it again, so
-        the messages held for it have somewhere to go when the match resumes."""
-        guild = interaction.guild
-        assert guild is not None
-        assert isinstance(interaction.user, discord.Member)
-        channels = channels_of(match)
-        if not await any_gone(guild, channels):
-            return
-        players = [await _member(guild, p.user_id) for p in sorted(match.players, key=_seat)]
-        hosts: list[discord.Role | discord.Member] = [interaction.user]
-        if (role := host_role(guild, self.bot.settings.discord.host_role)) is not None:
-            hosts.insert(0, role)
-        # The match's own layout, whatever the setting says now.
-        remade = opener(match.layout, self.bot.settings.discord, guild, players, hosts)
-        title = games.get(match.game).title
-        await self.runtime.set_channels(match.id, await remade.reopen(match.id, title, channels))
-
-    async def _abandon(self, match_id: int) -> None:
-        """A match whose channels could not be made is aborted, not left to start."""
-        try:
-            await self.runtime.abort(match_id)
-        except Exception:
-            log.exception("match %s: could not abort it after its channels failed", match_id)
-
-    async def _introduce(
-        self, match: MatchRecord, title: str, players: list[discord.Member]
-    ) -> None:
-        help_text = self.bot.help_texts.get(match.game, "")
-        versus = f"{players[0].mention} vs {players[1].mention}"
-        posts: list[tuple[int | None, str]] = [
-            (
-                match.room_channel_id,
-                f"**Match #{match.id} — {title}**: {versus}. "
-                "Everything public about the match appears here; the host starts it soon.",
-            ),
-            (match.host_channel_id, f"Host log for match #{match.id} ({title}): {versus}."),
-        ]
-        for player in match.players:
-            member = players[player.seat]
-            posts.append(
-                (
-                    player.private_channel_id,
-                    f"{member.mention}, this is your private channel for match #{match.id} "
-                    f"({title}). Only you, the hosts and the bot can see it.\n{help_text}",
-                )
-            )
-        # The one message that means to ping: the players, told their match is ready.
-        ping = discord.AllowedMentions(everyone=False, roles=False, users=players)
-        for channel_id, text in posts:
-            if channel_id is not None:
-                # Just created: it may not be in the cache yet, so go by its id.
-                await self.bot.get_partial_messageable(channel_id, guild_id=match.guild_id).send(
-                    text, allowed_mentions=ping
-                )
 
     # -- running ---------------------------------------------------------------------
 
@@ -218,7 +142,8 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         record = await self._match(interaction, match)
         if record.status is MatchStatus.PAUSED:
             # Making channels takes Discord calls of its own: within the 3 s too.
-            await in_time(interaction, self._reopen_deleted(record, interaction))
+            assert isinstance(interaction.user, discord.Member)  # guild_only
+            await in_time(interaction, reopen_deleted(self.bot, record, interaction.user))
         await in_time(interaction, self.runtime.resume(record.id))
         await reply(interaction, f"Match #{record.id} resumed.")
 
@@ -309,24 +234,6 @@ def _check_players(players: list[discord.Member], role: str, creator: discord.Me
                 f"{player.display_name} is a host and can read both private channels, "
                 "so they can't play fairly. Choose a player who isn't a host."
             )
-
-
-def _seat(player: PlayerRecord) -> int:
-    return player.seat
-
-
-async def _member(guild: discord.Guild, user_id: int) -> discord.Member:
-    """A player, from the cache or Discord (a player who left cannot be given a channel)."""
-    member = guild.get_member(user_id)
-    if member is not None:
-        return member
-    try:
-        return await guild.fetch_member(user_id)
-    except discord.NotFound:
-        raise Refusal(
-            f"<@{user_id}> is no longer on this server, so their private channel can't be "
-            "opened again. End the match with `/match abort`."
-        ) from None
 
 
 def _with_result(record: MatchRecord, rendered: Rendered, names: Sequence[str]) -> Rendered:

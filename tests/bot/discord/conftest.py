@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -12,6 +12,7 @@ from bot import create_bot
 from bot.config import DatabaseSettings, DiscordSettings, Settings
 from bot.discord.client import GeniusBot
 from storage.records import Layout
+from tests.bot.discord.attachments import undescribed
 from tests.bot.discord.support import World
 
 #: Every test that runs a bot runs in both layouts (bot.discord.layouts), unless
@@ -56,10 +57,13 @@ async def simcord_bot(
 
 
 @pytest.fixture
-def simcord_env(simcord_env: simcord.Env, request: pytest.FixtureRequest) -> simcord.Env:
-    """SimCord's own fixture (this overrides it by name), noted for the teardown above."""
+def simcord_env(simcord_env: simcord.Env, request: pytest.FixtureRequest) -> Iterator[simcord.Env]:
+    """SimCord's own fixture (this overrides it by name), noted for the teardown
+    above. Every image the bot sent in the test must carry its alt text."""
     request.node.stash[ENV] = simcord_env
-    return simcord_env
+    yield simcord_env
+    missing = undescribed(simcord_env)
+    assert not missing, f"images sent without a description (alt text) within 1,024: {missing}"
 
 
 @pytest.fixture

@@ -85,8 +85,10 @@ async def test_older_than_days_takes_every_ended_match_old_enough(world: World) 
     assert f"**#{aborted.id}**" in text
     assert f"**#{running.id}**" not in text
     done = await world.host.click(confirm_button(asked), label="Archive and delete")
-    assert f"#{old.id} (5 channels)" in said(done)
-    assert f"#{aborted.id} (5 channels)" in said(done)
+    # Threads layout: the shared category stays, the running match's room is in it.
+    each = 5 if world.layout == "channels" else 4
+    assert f"#{old.id} ({each} channels)" in said(done)
+    assert f"#{aborted.id} ({each} channels)" in said(done)
     assert all(channel_exists(world, i) for i in own_channels(running))
     # A second click finds nothing left, and deletes nothing more.
     again = await world.host.click(confirm_button(asked), label="Archive and delete")
@@ -186,3 +188,27 @@ async def test_an_archive_channel_open_to_everyone_is_not_used(world: World) -> 
     )
     assert all(channel_exists(world, i) for i in own_channels(match))
     assert not [m for m in public.history() if m.attachments]
+
+
+@pytest.mark.layouts("threads")
+async def test_cleanup_leaves_the_shared_category_while_another_room_is_in_it(
+    world: World,
+) -> None:
+    """Threads layout: an ended match's room and threads go, the shared category
+    stays while it holds another match's room, and goes with the last one."""
+    ended = await won_match(world)
+    live = await new_match(world, start=False)
+    shared = world.guild.channels["genius matches"].id
+    asked = await world.host.slash(world.general, "match cleanup", match=ended.id)
+    done = await world.host.click(confirm_button(asked), label="Archive and delete")
+    assert f"#{ended.id} (4 channels)" in said(done)  # the room and its three threads
+    assert not any(channel_exists(world, i) for i in own_channels(ended))
+    assert channel_exists(world, shared)
+    assert all(channel_exists(world, i) for i in own_channels(live))
+    assert world.env.backend.channels[live.room.id].parent_id == shared
+
+    await world.host.slash(live.room, "match abort")
+    asked = await world.host.slash(world.general, "match cleanup", match=live.id)
+    done = await world.host.click(confirm_button(asked), label="Archive and delete")
+    assert f"#{live.id} (5 channels)" in said(done)  # and the category, empty now
+    assert not channel_exists(world, shared)

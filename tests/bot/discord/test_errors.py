@@ -9,7 +9,7 @@ import simcord
 from discord import app_commands
 
 from bot.discord.errors import APOLOGY
-from storage.records import MatchStatus
+from games import Rejected
 from tests.bot.discord.support import World, new_match, said, texts
 
 
@@ -37,10 +37,13 @@ async def test_an_unexpected_error_gets_an_apology_and_is_logged_with_the_match(
     simcord.assert_error(world.env, app_commands.CommandInvokeError, contains="injected")
 
 
-async def test_a_match_whose_channels_failed_is_aborted(world: World) -> None:
+async def test_a_match_whose_channels_failed_leaves_no_row(world: World) -> None:
+    """No `aborted` ghost: the match never existed for anyone (issue 16)."""
     world.env.inject_error("POST", "/guilds/*/channels", times=None)
     await world.host.slash(
         world.general, "match new", game="goofspiel", player1=world.alice, player2=world.bob
     )
     world.env.errors  # noqa: B018  (acknowledges the error the command raised)
-    assert (await world.bot.runtime.get(1)).status is MatchStatus.ABORTED
+    with pytest.raises(Rejected, match="There is no match #1"):
+        await world.bot.runtime.get(1)
+    assert await world.bot.runtime.list_for_guild(world.guild.id) == []

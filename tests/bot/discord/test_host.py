@@ -34,6 +34,12 @@ async def test_new_match_makes_a_category_with_room_private_channels_and_host_lo
     assert [p.private_channel_id for p in record.players] == [c.id for c in match.private]
     assert [p.user_id for p in record.players] == [world.alice.id, world.bob.id]
     assert "Match #1" in texts(match.room)[0]
+    # Each player is greeted in their own, by what it is: a channel or a thread.
+    private = "thread" if world.layout == "threads" else "channel"
+    for player, channel in zip((world.alice, world.bob), match.private, strict=True):
+        assert texts(channel)[0].startswith(
+            f"<@{player.id}>, this is your private {private} for match #1 (Square Goofspiel)."
+        )
 
 
 async def test_a_spectator_reads_the_room_but_no_private_channel_or_host_log(

@@ -58,6 +58,11 @@ async def test_a_threads_match_costs_the_server_one_channel(world: World) -> Non
     second = await new_match(world, start=False)
     # The shared category once, then one room a match; the rest are threads.
     assert set(world.guild.channels) - before == {"genius matches", "match-1-room", "match-2-room"}
+    # One category of that name, as Discord holds them (SimCord's handles are by
+    # name): the second match saw the first's, though just made, and used it.
+    categories = [c for c in world.env.backend.channels.values() if c.name == "genius matches"]
+    assert len(categories) == 1
+    assert world.env.backend.channels[second.room.id].parent_id == categories[0].id
     for match in (first, second):
         assert all(c.is_thread for c in (*match.private, match.host_log))
         for thread in (*match.private, match.host_log):

@@ -16,6 +16,7 @@ from bot.render import (
     renderer_for,
     split_message,
 )
+from bot.render.base import alt_text, cut_at_word
 from bot.render.goofspiel import GoofspielRenderer
 from games.core.contract import PUBLIC, Notice
 
@@ -188,3 +189,25 @@ def test_names_are_escaped_for_markdown() -> None:
         .text
     )
     assert "\\*\\*A\\*\\*" in text
+
+
+def test_alt_text_is_the_name_then_the_text_without_markdown() -> None:
+    image = Image("round1-product.png", b"")
+    text = "**Round 1**: the \\*Product\\*\n> shown to `both`"
+    assert alt_text(image, text) == "round1 product: Round 1: the *Product* shown to both"
+    assert alt_text(image, "") == "round1 product"
+    assert alt_text(Image(".png", b""), "  ") == "picture"
+
+
+@pytest.mark.parametrize(
+    ("text", "limit", "cut"),
+    [
+        ("short enough", 12, "short enough"),
+        ("one two three", 12, "one two…"),  # "three" would be cut: dropped whole
+        ("one two three", 9, "one two…"),  # the cut falls on the space after "two"
+        ("unbreakable-word", 8, "unbreak…"),  # no space to cut at: cut inside
+    ],
+)
+def test_cut_at_word_keeps_whole_words_and_marks_the_cut(text: str, limit: int, cut: str) -> None:
+    assert cut_at_word(text, limit) == cut
+    assert len(cut_at_word(text, limit)) <= limit
