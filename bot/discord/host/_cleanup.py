@@ -107,7 +107,14 @@ def _listed(match: MatchRecord, ended_at: datetime) -> str:
     except KeyError:
         title = match.game
     channels = ", ".join(f"<#{i}>" for i in match_channel_ids(match))
-    category = " and its category" if match.category_id is not None else ""
+    category = ""
+    if match.category_id is not None:
+        # A threads match's category is shared: it goes only with the last room in it.
+        category = (
+            " (and the shared category, if no other room is left in it)"
+            if match.layout == "threads"
+            else " and its category"
+        )
     ended = discord.utils.format_dt(ended_at, "R")
     return f"• **#{match.id}** {title} ({match.status}, ended {ended}): {channels}{category}"
 
