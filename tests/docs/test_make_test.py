@@ -19,13 +19,15 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 
 
-def _make_test(tmp_path: Path, pytest_exit: int, *settings: str) -> tuple[int, list[str]]:
+def _make_test(
+    tmp_path: Path, pytest_exit: int, *settings: str, mypy_exit: int = 0
+) -> tuple[int, list[str]]:
     """``make test`` with pytest exiting ``pytest_exit``: make's exit code and the
     arguments pytest was given."""
     tools = tmp_path / "bin"
     tools.mkdir()
     called = tmp_path / "pytest-args"
-    for tool, code in (("ruff", 0), ("mypy", 0), ("pytest", pytest_exit)):
+    for tool, code in (("ruff", 0), ("mypy", mypy_exit), ("pytest", pytest_exit)):
         note = f"printf '%s\\n' \"$@\" > {called}\n" if tool == "pytest" else ""
         script = tools / tool
         script.write_text(f"#!/bin/sh\n{note}exit {code}\n", encoding="utf-8")
@@ -43,10 +45,17 @@ def _make_test(tmp_path: Path, pytest_exit: int, *settings: str) -> tuple[int, l
     return done.returncode, args
 
 
-def test_the_suite_runs_on_a_worker_per_core(tmp_path: Path) -> None:
+def test_the_suite_runs_on_two_workers_per_core(tmp_path: Path) -> None:
     code, args = _make_test(tmp_path, 0)
     assert code == 0
-    assert args == ["-n", "auto", "--dist", "loadscope"]
+    assert args == ["-n", str(2 * len(os.sched_getaffinity(0))), "--dist", "loadscope"]
+
+
+def test_a_type_error_fails_it_though_the_suite_passes(tmp_path: Path) -> None:
+    """The type checker runs beside the suite; its failure still fails the target."""
+    code, args = _make_test(tmp_path, 0, mypy_exit=1)
+    assert args, "pytest was not run"
+    assert code != 0
 
 
 def test_workers_zero_runs_it_in_one_process(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from bot.discord.client import GeniusBot
 from storage.records import Layout
 from tests.bot.discord.attachments import undescribed
 from tests.bot.discord.support import World
+from tests.conftest import HeadDatabases
 
 #: Every test that runs a bot runs in both layouts (bot.discord.layouts), unless
 #: its module or itself is marked ``layouts(...)`` with the ones it runs in:
@@ -30,7 +32,11 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 @pytest.fixture
-def settings(tmp_path: Path, layout: Layout) -> Settings:
+async def settings(tmp_path: Path, layout: Layout, head_databases: HeadDatabases) -> Settings:
+    # The bot upgrades its database as it starts; a copy of the worker's migrated
+    # file leaves it only the check that it is at the head (every migration run
+    # per test cost about a tenth of a second; tests/storage migrates for real).
+    shutil.copyfile(await head_databases.sqlite(), tmp_path / "genius.db")
     return Settings(
         database=DatabaseSettings(url=f"sqlite+aiosqlite:///{tmp_path}/genius.db"),
         discord=DiscordSettings(layout=layout),
