@@ -26,10 +26,12 @@ demo: $(STAMP)
 # leave idle (it took 20-30 s of a fresh clone's run on its own).
 # loadscope: a test module goes to one worker whole, so its module-scoped setup
 # (the soak, say) is built once, not once per worker.
+# --no-loadscope-reorder: modules go out in collection order, the slowest first
+# (tests/conftest.py SLOW_FIRST), so none is left running alone at the end.
 test: $(STAMP) lint
-	@$(BIN)/mypy > .mypy.out 2>&1 & checker=$$!; \
-	$(BIN)/pytest -n $(WORKERS) --dist loadscope; suite=$$?; \
-	wait $$checker; typed=$$?; cat .mypy.out; rm -f .mypy.out; \
+	@said=$$(mktemp); $(BIN)/mypy > $$said 2>&1 & checker=$$!; \
+	$(BIN)/pytest -n $(WORKERS) --dist loadscope --no-loadscope-reorder; suite=$$?; \
+	wait $$checker; typed=$$?; cat $$said; rm -f $$said; \
 	if [ $$typed -ne 0 ]; then echo "make test: the type checker (mypy) failed" >&2; fi; \
 	[ $$suite -eq 0 ] && [ $$typed -eq 0 ]
 

@@ -19,6 +19,32 @@ from storage.db import make_engine, make_sessionmaker, upgrade
 
 POSTGRES_ENV = "GENIUS_TEST_POSTGRES_URL"
 
+#: The slowest test modules (each 10-100 s of a full run), handed out first: with
+#: the test-count order xdist's loadscope uses by default, a slow module with few
+#: tests (the soak, a browser page) started last and left the other workers idle
+#: while it ran (`make test` passes --no-loadscope-reorder so this order holds).
+SLOW_FIRST = (
+    "tests/bot/discord/test_authorization.py",
+    "tests/reliability/test_soak.py",
+    "tests/bot/web/test_no_secrets.py",
+    "tests/games/decoder/test_decoder_properties.py",
+    "tests/games/logical_horror/test_logical_horror_generator.py",
+    "tests/games/logical_horror/test_logical_horror_solver.py",
+    "tests/bot/discord/test_slow_commit.py",
+    "tests/bot/web/test_browser_editor.py",
+    "tests/games/expression/test_expression_properties.py",
+    "tests/bot/web/test_browser_phone.py",
+    "tests/bot/test_cli_discord.py",
+    "tests/games/runebreaker/test_runebreaker_properties.py",
+    "tests/games/runebreaker/test_runebreaker_generator.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {path: place for place, path in enumerate(SLOW_FIRST)}
+    # A stable sort: every other module keeps its place, after the slow ones.
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(SLOW_FIRST)))
+
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 async def db_url(

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import SLOW_FIRST
+
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
@@ -48,7 +50,14 @@ def _make_test(
 def test_the_suite_runs_on_two_workers_per_core(tmp_path: Path) -> None:
     code, args = _make_test(tmp_path, 0)
     assert code == 0
-    assert args == ["-n", str(2 * len(os.sched_getaffinity(0))), "--dist", "loadscope"]
+    workers = str(2 * len(os.sched_getaffinity(0)))
+    assert args == ["-n", workers, "--dist", "loadscope", "--no-loadscope-reorder"]
+
+
+def test_the_slowest_modules_named_first_exist() -> None:
+    """SLOW_FIRST orders the work; a module renamed away would silently drop out."""
+    missing = [path for path in SLOW_FIRST if not (ROOT / path).is_file()]
+    assert not missing, f"tests/conftest.py SLOW_FIRST names no such module: {missing}"
 
 
 def test_a_type_error_fails_it_though_the_suite_passes(tmp_path: Path) -> None:
