@@ -40,7 +40,12 @@ def _make_test(
         ["make", "-s", "-C", str(ROOT), "test", f"BIN={tools}", f"STAMP={stamp}", *settings],
         capture_output=True,
         text=True,
-        env={**os.environ, "MAKEFLAGS": ""},
+        # Not the settings of a make this runs under (`make test WORKERS=6` puts
+        # WORKERS in its recipes' environment, and make reads the environment).
+        env={
+            **{k: v for k, v in os.environ.items() if k not in ("WORKERS", "MAKEOVERRIDES")},
+            "MAKEFLAGS": "",
+        },
         check=False,
     )
     args = called.read_text(encoding="utf-8").splitlines() if called.exists() else []
