@@ -101,7 +101,8 @@ async def checked_page(
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         yield page
         await context.close()
-    assert [error for error in errors if not tolerated(error)] == []
+    unexpected = [error for error in errors if not tolerated(error)]
+    assert not unexpected, f"the page reported: {unexpected}"
 
 
 async def screenshot(page: Any, name: str) -> Path:
