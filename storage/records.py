@@ -95,6 +95,13 @@ class MatchRecord(BaseModel):
     def seat_of_channel(self, channel_id: int) -> int | None:
         return next((p.seat for p in self.players if p.private_channel_id == channel_id), None)
 
+    def channel_ids(self) -> list[int]:
+        """The match's own channels (or threads: the layout decides), private ones
+        first, the room last; its category is not one of them."""
+        ids = [p.private_channel_id for p in sorted(self.players, key=lambda p: p.seat)]
+        ids += [self.host_channel_id, self.room_channel_id]
+        return [i for i in ids if i is not None]
+
 
 class ChannelMatch(NamedTuple):
     """The match a channel belongs to, and the seat whose private channel it is

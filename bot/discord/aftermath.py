@@ -36,19 +36,12 @@ log = logging.getLogger(__name__)
 SWEEP_SECONDS = 60.0
 
 
-def match_channel_ids(match: MatchRecord) -> list[int]:
-    """The match's own channels (or threads), private ones first, the room last."""
-    ids = [p.private_channel_id for p in sorted(match.players, key=lambda p: p.seat)]
-    ids += [match.host_channel_id, match.room_channel_id]
-    return [i for i in ids if i is not None]
-
-
 async def make_read_only(guild: discord.Guild, match: MatchRecord) -> None:
     """Players may read but not write in the match's channels; idempotent (a
     channel already read-only is not touched) and a deleted channel is skipped."""
     players = {p.user_id for p in match.players}
     reason = f"genius-bot match #{match.id} is over"
-    for channel_id in match_channel_ids(match):
+    for channel_id in match.channel_ids():
         channel = guild.get_channel_or_thread(channel_id)
         try:
             if isinstance(channel, discord.Thread):
@@ -121,7 +114,7 @@ class Aftermath(commands.Cog):
         if match.id in self._seen or not match.status.over:
             return
         guild = self._client.get_guild(match.guild_id)
-        if guild is None or not match_channel_ids(match):
+        if guild is None or not match.channel_ids():
             return
         try:
             await make_read_only(guild, match)
@@ -209,7 +202,7 @@ class Aftermath(commands.Cog):
         (a category may be shared); a channel already gone is skipped."""
         reason = f"genius-bot: match #{match.id} is archived"
         deleted = 0
-        for channel_id in match_channel_ids(match):
+        for channel_id in match.channel_ids():
             try:
                 await self._client.http.delete_channel(channel_id, reason=reason)
                 deleted += 1
@@ -217,7 +210,7 @@ class Aftermath(commands.Cog):
                 continue
         category = guild.get_channel(match.category_id or 0)
         if isinstance(category, discord.CategoryChannel):
-            ours = set(match_channel_ids(match))
+            ours = set(match.channel_ids())
             if all(c.id in ours for c in category.channels):
                 try:
                     await category.delete(reason=reason)

@@ -20,7 +20,6 @@ import discord
 
 from bot.discord.errors import Refusal
 from bot.render.base import escape_md, plural
-from storage.records import MatchRecord
 
 if TYPE_CHECKING:
     from bot.runtime.runtime import MatchRuntime
@@ -132,7 +131,7 @@ async def freeable(runtime: MatchRuntime, guild: discord.Guild) -> tuple[int, in
     counted: set[int] = set()
     holding = 0
     for match in ended:
-        present = {i for i in _channel_ids(match) if guild.get_channel(i) is not None}
+        present = {i for i in match.channel_ids() if guild.get_channel(i) is not None}
         present -= counted
         if present:
             holding += 1
@@ -146,12 +145,6 @@ async def freeable(runtime: MatchRuntime, guild: discord.Guild) -> tuple[int, in
         and all(c.id in counted for c in category.channels)
     }
     return len(counted | emptied), holding
-
-
-def _channel_ids(match: MatchRecord) -> list[int]:
-    ids = [match.room_channel_id, match.host_channel_id]
-    ids += [p.private_channel_id for p in match.players]
-    return [i for i in ids if i is not None]
 
 
 async def patiently(make: Callable[[], Awaitable[T]]) -> T:

@@ -17,7 +17,7 @@ import discord
 
 import games
 from bot.discord.acting import Audience, hosted_match, require_host, require_invoker
-from bot.discord.aftermath import Sweep, match_channel_ids
+from bot.discord.aftermath import Sweep
 from bot.discord.archive import channel_name
 from bot.discord.errors import Refusal, answer_interaction
 from bot.discord.replies import reply
@@ -89,7 +89,7 @@ async def _chosen(
 ) -> list[tuple[MatchRecord, datetime]]:
     """The guild's ended matches, channels not yet cleaned up, that ``target`` takes."""
     ended = await bot.aftermath.schedule.ended_in(guild_id)
-    return [(m, at) for m, at in ended if target.takes(m, at) and match_channel_ids(m)]
+    return [(m, at) for m, at in ended if target.takes(m, at) and m.channel_ids()]
 
 
 def _nothing(target: Target, older_than_days: int | None) -> str:
@@ -106,7 +106,7 @@ def _listed(match: MatchRecord, ended_at: datetime) -> str:
         title = games.get(match.game).title
     except KeyError:
         title = match.game
-    channels = ", ".join(f"<#{i}>" for i in match_channel_ids(match))
+    channels = ", ".join(f"<#{i}>" for i in match.channel_ids())
     category = ""
     if match.category_id is not None:
         # A threads match's category is shared: it goes only with the last room in it.
