@@ -66,6 +66,12 @@ def _exists(module: str) -> bool:
         return False
 
 
+def part(module: str, name: str) -> Any:
+    """``name`` from ``module`` if that module exists (None otherwise, or if it has
+    no such name): how a game's optional parts are found by convention."""
+    return getattr(import_module(module), name, None) if _exists(module) else None
+
+
 def adapter_module(key: str) -> str | None:
     """The game's Discord extension, if it has one."""
     module = f"bot.discord.{key}"

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from importlib import import_module
-from importlib.util import find_spec
 from typing import Any
 
+from bot.kits import part
 from bot.web.palette import clue_colour, rune_palette
 from bot.web.spec import BoardSpec, Clue, EditorSpec
 from storage.records import MatchRecord
@@ -54,11 +53,5 @@ EditorBuilder = Callable[[MatchRecord, Mapping[str, Any] | None], EditorSpec | N
 @cache
 def editor_builder(game_key: str) -> EditorBuilder | None:
     """``EDITOR`` from ``bot.web.editors.<game_key>``, if the game has an editor."""
-    module = f"{__package__}.editors.{game_key}"
-    try:
-        if find_spec(module) is None:
-            return None
-    except ModuleNotFoundError:
-        return None
-    builder: EditorBuilder | None = getattr(import_module(module), "EDITOR", None)
+    builder: EditorBuilder | None = part(f"{__package__}.editors.{game_key}", "EDITOR")
     return builder

@@ -20,9 +20,9 @@ both the match-time reading and the start-up check (:func:`check`) for free.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
-from importlib import import_module
-from importlib.util import find_spec
 from typing import Any
+
+from bot.kits import part
 
 Resolver = Callable[[Mapping[str, Any]], Awaitable[dict[str, Any]]]
 Preparer = Callable[[Mapping[str, Any]], Awaitable[None]]
@@ -30,13 +30,7 @@ Preparer = Callable[[Mapping[str, Any]], Awaitable[None]]
 
 def _hook(game: str, name: str) -> Any:
     """The game's ``resolve`` or ``prepare``, if it has a resources module with one."""
-    module = f"{__name__}.{game}"
-    try:
-        if find_spec(module) is None:
-            return None
-    except ModuleNotFoundError:
-        return None
-    return getattr(import_module(module), name, None)
+    return part(f"{__name__}.{game}", name)
 
 
 async def resolve(game: str, config: Mapping[str, Any]) -> dict[str, Any]:
