@@ -236,15 +236,9 @@ class MatchRepository:
     # -- event log -------------------------------------------------------------
 
     async def append_event(
-        self,
-        match_id: int,
-        kind: str,
-        actor: str | None,
-        payload: dict[str, Any],
-        now_ms: int,
-        *,
+        self, match_id: int, kind: str, actor: str | None, payload: dict[str, Any], now_ms: int,
         format_version: int = 1,
-    ) -> int:
+    ) -> int:  # fmt: skip
         """Append to the match's log; returns the entry's seq (1, 2, ...).
         ``format_version``: the game's format the payload is written in.
 
@@ -252,24 +246,8 @@ class MatchRepository:
         at once would collide on the primary key; the runtime's per-match lock and
         the version check in ``update`` keep that from happening.
         """
-        next_seq = (
-            select(func.coalesce(func.max(EventRow.seq), 0) + 1)
-            .where(EventRow.match_id == match_id)
-            .scalar_subquery()
-        )
-        stmt = (
-            insert(EventRow)
-            .values(
-                match_id=match_id,
-                seq=next_seq,
-                kind=kind,
-                actor=actor,
-                payload=payload,
-                format_version=format_version,
-                now_ms=now_ms,
-            )
-            .returning(EventRow.seq)
-        )
+        logged = {"kind": kind, "actor": actor, "payload": payload, "now_ms": now_ms}
+        stmt = _append_event(match_id, {**logged, "format_version": format_version})
         return (await self._session.execute(stmt)).scalar_one()
 
     async def events(self, match_id: int) -> list[EventRecord]:
@@ -331,6 +309,17 @@ class MatchRepository:
 def _matches() -> Select[MatchRow]:
     # Players come in one extra SELECT ... IN for all matches, not one per match.
     return select(MatchRow).options(selectinload(MatchRow.players)).execution_options(**_FRESH)
+
+
+def _append_event(match_id: int, values: dict[str, Any]) -> Executable:
+    next_seq = (
+        select(func.coalesce(func.max(EventRow.seq), 0) + 1)
+        .where(EventRow.match_id == match_id)
+        .scalar_subquery()
+    )
+    return (
+        insert(EventRow).values(match_id=match_id, seq=next_seq, **values).returning(EventRow.seq)
+    )
 
 
 def _channel_hits(channel_id: int) -> Subquery:
