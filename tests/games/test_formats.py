@@ -6,6 +6,7 @@ this build cannot read is refused in words."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -223,3 +224,36 @@ def test_format_2_counts_the_seats_of_an_older_reason_from_0(
     # A state stored in format 2 is never upgraded: its reason stays as stored.
     assert upgrade_state(game, 2, _outcome(winner, stored)) == _outcome(winner, stored)
     assert upgrade_state(game, 1, {"seed": 1, "outcome": None}) == {"seed": 1, "outcome": None}
+
+
+@pytest.mark.parametrize(
+    ("golden", "winner", "stored", "upgraded"),
+    [
+        (
+            "logical_horror/match-last-move",
+            1,
+            "seat 2's board satisfies every clue",
+            "seat 1's board satisfies every clue",
+        ),
+        (
+            "runebreaker/finals-last-move",
+            0,
+            "seat 2 ran out of reserve periods without an answer",
+            "seat 1 ran out of reserve periods without an answer",
+        ),
+    ],
+)
+def test_a_whole_stored_state_of_format_1_loads_with_its_reason_renumbered(
+    golden: str, winner: int, stored: str, upgraded: str
+) -> None:
+    """A real state (a golden match's, finished as the old code would have) stored
+    in format 1 loads whole as today's model, only its reason changed."""
+    path = Path(__file__).parents[1] / "golden" / f"{golden}.json"
+    rows = json.loads(path.read_text(encoding="utf-8"))["rows"]
+    game = games.get(rows["matches"][0]["game"])
+    state = json.loads(rows["matches"][0]["state"])
+    state["outcome"] = {"winner": winner, "scores": None, "reason": stored}
+    loaded = load_state(game, 1, json.dumps(state))
+    assert loaded.outcome.reason == upgraded
+    state["outcome"]["reason"] = upgraded
+    assert loaded == game.load_state(json.dumps(state))
