@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.runtime.live import LiveMatch, Pending, group_by_target
 from bot.runtime.matches import Matches
 from bot.runtime.outbox import Outbox
+from bot.runtime.stored import stored_state
 from bot.runtime.writer import Writer
 from games import HOST, PUBLIC, Notice, Rejected
 from games.core import Actor, Audience
@@ -109,9 +110,16 @@ class Committer:
             status=status,
             clock_ms=now,
             pause_reason=reason,
+            format_version=live.game.formats.version,
         )
         events = [
-            NewEvent(c.kind, None if c.actor is None else str(c.actor), c.payload, _now_ms(live, c))
+            NewEvent(
+                c.kind,
+                None if c.actor is None else str(c.actor),
+                c.payload,
+                _now_ms(live, c),
+                live.game.formats.version,
+            )
             for c in changes
         ]
         messages = [NewMessage(t, _dump(ns)) for t, ns in groups]
@@ -125,6 +133,7 @@ class Committer:
         assert written.version is not None
         live.state = last.state
         fields = {"version": written.version, "status": status, "clock_ms": now}
+        fields["format_version"] = update.format_version
         live.record = live.record.model_copy(update={**fields, "pause_reason": reason})
         if status.over:
             live.clock.stop()
@@ -140,7 +149,7 @@ class Committer:
         if record is None:
             return
         live.record = record
-        live.state = live.game.load_state(record.state) if record.state is not None else None
+        live.state = stored_state(live.game, record)
         self._rearm(live)
 
     async def announce(self, live: LiveMatch, notices: list[Notice]) -> None:

@@ -20,6 +20,7 @@ from bot.runtime.clock import MatchClock
 from bot.runtime.live import LiveMatch
 from bot.runtime.resources import prepare
 from bot.runtime.scheduler import TimeSource
+from bot.runtime.stored import stored_state
 from games import Rejected
 from storage.records import MatchRecord
 from storage.repository import MatchRepository
@@ -89,9 +90,11 @@ class Matches:
 
     def adopt(self, record: MatchRecord) -> LiveMatch:
         game = game_for(record.game)
-        state = game.load_state(record.state) if record.state is not None else None
         live = LiveMatch(
-            record=record, game=game, state=state, clock=MatchClock(self._time, record.clock_ms)
+            record=record,
+            game=game,
+            state=stored_state(game, record),
+            clock=MatchClock(self._time, record.clock_ms),
         )
         self._live[record.id] = live
         return live
