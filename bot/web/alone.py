@@ -32,6 +32,7 @@ async def _serve(settings: CoreSettings, *, host: str | None, port: int | None, 
         port=port if port is not None else settings.web.port or DEFAULT_PORT,
         public_url=settings.web.public_url,
         demo=demo,
+        proxies=settings.web.proxies(),
     )
     try:
         await server.start()
