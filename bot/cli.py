@@ -139,7 +139,7 @@ def _run(config: Path | None) -> int:
     game_files_ready(settings)
     database_ready(settings.database.url)
     _no_voice_warnings()
-    bot = create_bot(settings, settle_heap=True)
+    bot = create_bot(settings, settle_heap=True, stop_on_signals=True)
     _connect(bot, settings.discord.token.get_secret_value())
     return 0
 

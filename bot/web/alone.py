@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 
 from bot.config import CoreSettings
+from bot.stopping import stop_requested
 from bot.web.server import WebServer
 from storage import make_engine, make_sessionmaker, upgrade
 
@@ -34,13 +35,14 @@ async def _serve(settings: CoreSettings, *, host: str | None, port: int | None, 
         demo=demo,
         proxies=settings.web.proxies(),
     )
+    stop = stop_requested()  # SIGTERM or SIGINT (Ctrl-C): a clean stop, from here on
     try:
         await server.start()
-        print(f"genius-bot web pages at {server.url} (Ctrl-C stops)")
+        print(f"genius-bot web pages at {server.url} (Ctrl-C stops)", flush=True)
         if demo:
             print(f"  {server.url}/demo/lh   Logical Horror editor")
             print(f"  {server.url}/demo/rb   Rune Breaker editor")
-        await asyncio.Event().wait()
+        await stop.wait()
     finally:
         await server.stop()
         await engine.dispose()
