@@ -104,6 +104,22 @@ class DatabaseSettings(Section):
     pool_size: int = Field(default=10, ge=1)
     max_overflow: int = Field(default=10, ge=0)
     pool_timeout: float = Field(default=30.0, gt=0)  # seconds a request waits for a connection
+    # SQLite only: an online backup every this many hours (0: none) into
+    # backup_folder (default: "backups" beside the database file), keeping the
+    # newest backup_keep (bot.runtime.backups). PostgreSQL has pg_dump.
+    backup_every_hours: float = Field(default=0.0, ge=0)
+    backup_folder: Path | None = None
+    backup_keep: int = Field(default=7, ge=1)
+
+    @model_validator(mode="after")
+    def _backups_are_sqlite(self) -> DatabaseSettings:
+        if self.backup_every_hours > 0 and not self.url.startswith("sqlite"):
+            raise ValueError(
+                "database.backup_every_hours backs up a SQLite file; this database is "
+                "not one. Back PostgreSQL up with pg_dump on a schedule of its own "
+                "(README: Backups and restore), and set backup_every_hours = 0."
+            )
+        return self
 
     def pool(self) -> PoolSize:
         from storage.db import PoolSize  # settings load without SQLAlchemy

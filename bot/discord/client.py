@@ -23,6 +23,7 @@ from bot.discord.web import make_web
 from bot.kits import adapters
 from bot.render.base import plural
 from bot.runtime import MatchRuntime, heap
+from bot.runtime.backups import scheduled_backups
 from bot.web import WebServer
 from storage.db import make_engine, make_sessionmaker, upgrade
 
@@ -142,6 +143,13 @@ class GeniusBot(commands.Bot):
         await self.add_cog(ThreadKeeper(self, self.runtime))
         # Restores unfinished matches, tells their rooms, re-sends the outbox.
         await self.runtime.start_up(owns_guild=self.settings.discord.owns_guild)
+        db = self.settings.database
+        backups = scheduled_backups(
+            self.runtime.scheduler, db.url, every_hours=db.backup_every_hours,
+            folder=db.backup_folder, keep=db.backup_keep,
+        )  # fmt: skip
+        if backups is not None:
+            backups.start()
         if self.web is not None:
             await self.web.start()
         self.checkpoints.start()
