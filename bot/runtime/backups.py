@@ -56,7 +56,12 @@ class BackupSchedule:
         self._folder = folder
         self._every = timedelta(hours=every_hours)
         self._keep = keep
-        self._wall = wall  # names and due times are wall-clock (files outlive the process)
+        # Names and due times are wall-clock (the files outlive the process), read
+        # once at start and carried on by the scheduler's clock: the backups keep
+        # time with the timers that take them, as deadlines do.
+        self._wall = wall
+        self._started_wall = wall()
+        self._started_at = 0.0
 
     def backups(self) -> list[Path]:
         """The scheduled backups in the folder, oldest first (other files are not ours)."""
@@ -67,16 +72,21 @@ class BackupSchedule:
 
     def start(self) -> None:
         """Arm the next backup: ``every_hours`` after the newest one, or now."""
+        self._started_wall, self._started_at = self._wall(), self._scheduler.time.now()
         self._folder.mkdir(parents=True, exist_ok=True)
         found = self.backups()
         newest = taken_at(found[-1]) if found else None
-        due = self._wall() if newest is None else newest + self._every
-        wait = max(0.0, (due - self._wall()).total_seconds())
+        due = self.now() if newest is None else newest + self._every
+        wait = max(0.0, (due - self.now()).total_seconds())
         self._scheduler.call_later(wait, self._run)
+
+    def now(self) -> datetime:
+        elapsed = self._scheduler.time.now() - self._started_at
+        return self._started_wall + timedelta(seconds=elapsed)
 
     async def back_up(self) -> Backup:
         """One backup now, then the oldest beyond ``keep`` removed."""
-        target = self._folder / NAME.format(self._wall())
+        target = self._folder / NAME.format(self.now())
         # In a thread: a large database takes seconds to copy and check.
         made = await asyncio.to_thread(backup_sqlite, self._database, target)
         for old in self.backups()[: -self._keep]:

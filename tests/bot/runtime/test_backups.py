@@ -28,14 +28,14 @@ async def database(tmp_path: Path, head_databases: HeadDatabases) -> Path:
 
 
 def _schedule(database: Path, time: ManualTime, *, keep: int = 3) -> BackupSchedule:
-    """Every hour, the wall clock moving with the scheduler's (from BASE)."""
+    """Every hour, starting at BASE by the wall clock."""
     return BackupSchedule(
         Scheduler(time, auto=False),
         database,
         database.parent / "backups",
         every_hours=1,
         keep=keep,
-        wall=lambda: BASE + timedelta(seconds=time.t),
+        wall=lambda: BASE,
     )
 
 
