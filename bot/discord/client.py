@@ -221,6 +221,13 @@ class GeniusBot(commands.Bot):
         finally:
             await self.release()
 
+    async def __aexit__(self, *exc_info: Any) -> None:
+        # discord.py's run() ends the loop once the gateway is closed, which the
+        # clean stop does before it lets go of the database: wait for all of it.
+        if self.stopping is not None:
+            await self.stopping
+        await super().__aexit__(*exc_info)
+
     async def release(self) -> None:
         """Let go of what the bot holds outside Discord: the web pages' socket and
         every database connection. :meth:`close` ends with it; after a crash (as

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 
 from bot.config import CoreSettings
+from bot.runtime import heap
 from bot.stopping import stop_requested
 from bot.web.server import WebServer
 from storage import make_engine, make_sessionmaker, upgrade
@@ -21,6 +22,7 @@ DEFAULT_PORT = 8080
 def serve(settings: CoreSettings, *, host: str | None, port: int | None, demo: bool) -> int:
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(_serve(settings, host=host, port=port, demo=demo))
+    heap.exiting()
     return 0
 
 

@@ -100,7 +100,7 @@ def ticked(message: discord.Message) -> bool:
 async def main(db: Path, out: TextIO) -> None:
     log = Log(out)
     settings = Settings(database=DatabaseSettings(url=f"sqlite+aiosqlite:///{db}"))
-    bot = create_bot(settings, stop_on_signals=True)
+    bot = create_bot(settings, settle_heap=True, stop_on_signals=True)  # as `run` does
     log_deliveries(bot, log)
     async with simcord.run(bot) as env:
         guild = env.create_guild("Genius")

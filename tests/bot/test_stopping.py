@@ -5,7 +5,9 @@ The bot: tests/bot/stopping_child.py runs it in a SimCord world, made as
 the middle. The database (read with sqlite3, read-only) must then hold every
 move the bot ticked and no other, both matches' clocks as they stood at the
 stop, and every message the outbox held either sent or still stored.
-``genius-bot web`` is the real command.
+``genius-bot run`` and ``genius-bot web`` are the real commands too: ``run``
+against tests/bot/test_cli_discord.py's local stand-in for Discord, connected
+and idle when the signal comes.
 """
 
 from __future__ import annotations
@@ -23,8 +25,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
 
 from tests.bot.stopping_child import QUIET_SECONDS
+from tests.bot.test_cli_discord import (
+    CONTENT_LIMITED,
+    GOOD_TOKEN,
+    MEMBERS_LIMITED,
+    FakeDiscord,
+    discord_stand_in,  # noqa: F401  (the fixture, used by name)
+)
 from tests.reliability.soak_child import notices_hash
 
 REPO = Path(__file__).resolve().parents[2]
@@ -57,7 +68,9 @@ def _stop(child: subprocess.Popen[bytes], number: signal.Signals) -> tuple[int, 
     except subprocess.TimeoutExpired:
         child.kill()
         raise
-    return code, time.monotonic() - sent
+    took = time.monotonic() - sent
+    print(f"stopped in {took:.2f} s", file=sys.stderr)  # the figure, under -s
+    return code, took
 
 
 def test_sigterm_mid_play_stores_every_ticked_move_and_the_clocks(tmp_path: Path) -> None:
@@ -72,7 +85,7 @@ def test_sigterm_mid_play_stores_every_ticked_move_and_the_clocks(tmp_path: Path
     code, took = _stop(child, signal.SIGTERM)
     _, err = child.communicate()
     assert code == 0, err.decode()
-    assert took < STOP_WITHIN_SECONDS
+    assert took < STOP_WITHIN_SECONDS, f"took {took:.1f} s"
     said = _events(log)
     assert said[-1]["event"] == "stopped"
     ready = next(e for e in said if e["event"] == "ready")
@@ -105,15 +118,19 @@ def test_sigterm_mid_play_stores_every_ticked_move_and_the_clocks(tmp_path: Path
     assert sum(marked.values()) > 0
 
 
-def _web(tmp_path: Path) -> subprocess.Popen[str]:
+def _command(tmp_path: Path, *argv: str, **settings: str) -> subprocess.Popen[str]:
+    """``python -m`` argv in ``tmp_path``, on a database there, with only ``settings``
+    of the environment's GENIUS_ variables."""
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("GENIUS_")},
         "GENIUS_DATABASE__URL": f"sqlite+aiosqlite:///{tmp_path}/genius.db",
+        "PYTHONPATH": str(REPO),
+        **settings,
     }
     return subprocess.Popen(
-        [sys.executable, "-m", "bot.cli", "web", "--port", "0"],
+        [sys.executable, "-m", *argv],
         cwd=tmp_path,
-        env={**env, "PYTHONPATH": str(REPO)},
+        env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -121,8 +138,34 @@ def _web(tmp_path: Path) -> subprocess.Popen[str]:
 
 
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_genius_bot_run_stops_cleanly(
+    discord_stand_in: FakeDiscord,  # noqa: F811
+    tmp_path: Path,
+    number: signal.Signals,
+) -> None:
+    discord_stand_in.close_code = None  # READY, then connected until the bot leaves
+    discord_stand_in.flags = MEMBERS_LIMITED | CONTENT_LIMITED
+    gateway = str(DiscordWebSocket.DEFAULT_GATEWAY)
+    child = _command(
+        tmp_path, "tests.bot.run_child", Route.BASE, gateway, GENIUS_DISCORD_TOKEN=GOOD_TOKEN
+    )
+    # IDENTIFY comes after set-up (the restore, the handlers), so the bot is up.
+    deadline = time.monotonic() + START_WITHIN_SECONDS
+    while not discord_stand_in.identified:
+        assert child.poll() is None, child.communicate()
+        assert time.monotonic() < deadline, "the bot never reached the gateway"
+        time.sleep(0.05)
+    code, took = _stop(child, number)
+    _, err = child.communicate()
+    assert code == 0, err
+    assert "Traceback" not in err, err
+    assert "stopping: no new moves" in err
+    assert took < STOP_WITHIN_SECONDS, f"took {took:.1f} s"
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 def test_genius_bot_web_stops_cleanly(tmp_path: Path, number: signal.Signals) -> None:
-    child = _web(tmp_path)
+    child = _command(tmp_path, "bot.cli", "web", "--port", "0")
     assert child.stdout is not None
     line = child.stdout.readline()  # printed once the pages are served
     assert re.match(r"genius-bot web pages at http://127\.0\.0\.1:\d+", line), line
@@ -130,4 +173,4 @@ def test_genius_bot_web_stops_cleanly(tmp_path: Path, number: signal.Signals) ->
     _, err = child.communicate()
     assert code == 0, err
     assert "Traceback" not in err
-    assert took < STOP_WITHIN_SECONDS
+    assert took < STOP_WITHIN_SECONDS, f"took {took:.1f} s"
