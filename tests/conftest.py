@@ -35,6 +35,7 @@ SLOW_FIRST = (
     "tests/games/expression/test_expression_properties.py",
     "tests/bot/web/test_browser_phone.py",
     "tests/bot/test_cli_discord.py",
+    "tests/bot/test_stopping.py",
     "tests/games/runebreaker/test_runebreaker_properties.py",
     "tests/games/runebreaker/test_runebreaker_generator.py",
 )
