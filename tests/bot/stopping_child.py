@@ -103,17 +103,7 @@ async def main(db: Path, out: TextIO) -> None:
     bot = create_bot(settings, settle_heap=True, stop_on_signals=True)  # as `run` does
     log_deliveries(bot, log)
     async with simcord.run(bot) as env:
-        guild = env.create_guild("Genius")
-        hosts = guild.create_role("Host")
-        world = World(
-            env=env,
-            guild=guild,
-            general=guild.create_text_channel("general"),
-            host=guild.add_member(env.create_user("hannah"), roles=[hosts]),
-            alice=guild.add_member(env.create_user("alice")),
-            bob=guild.add_member(env.create_user("bob")),
-            carol=guild.add_member(env.create_user("carol")),
-        )
+        world = World.on(env, env.create_guild("Genius"))
         quiet = await new_match(world)
         busy = await new_match(world)
         await env.advance_time(QUIET_SECONDS)

@@ -17,6 +17,7 @@ from bot.cli import _parser
 from bot.config import PLAIN_TOKEN_ENV, Settings
 from bot.web.server import WebServer
 from storage import make_engine, make_sessionmaker
+from tests.docs.readme import section
 
 ROOT = Path(__file__).resolve().parents[2]
 DEBIAN = "bookworm"  # the release the bot is tested on (this machine's, and CI's)
@@ -39,10 +40,7 @@ def dockerfile() -> list[str]:
 
 @pytest.fixture(scope="module")
 def server_section() -> str:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    found = re.search(r"^## Running it on a server.*?(?=^## )", readme, re.M | re.S)
-    assert found is not None, "README has no 'Running it on a server'"
-    return " ".join(found[0].split())
+    return section("Running it on a server")
 
 
 def _is_setting(name: str) -> bool:
