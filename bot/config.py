@@ -117,7 +117,7 @@ class DatabaseSettings(Section):
             raise ValueError(
                 "database.backup_every_hours backs up a SQLite file; this database is "
                 "not one. Back PostgreSQL up with pg_dump on a schedule of its own "
-                "(README: Backups and restore), and set backup_every_hours = 0."
+                "(README: Backups and restore), and set backup_every_hours = 0"
             )
         return self
 
