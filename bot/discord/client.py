@@ -11,7 +11,6 @@ from discord import app_commands
 from discord.ext import commands, tasks
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from bot import stopping
 from bot.config import Settings
 from bot.discord import errors
 from bot.discord.aftermath import Aftermath
@@ -24,6 +23,7 @@ from bot.kits import adapters
 from bot.render.base import plural
 from bot.runtime import MatchRuntime, heap
 from bot.runtime.backups import scheduled_backups
+from bot.stopping import on_stop_signals
 from bot.web import WebServer
 from storage.db import make_engine, make_sessionmaker, upgrade
 
@@ -119,7 +119,7 @@ class GeniusBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._stop_on_signals:
-            stopping.on_stop_signals(self.stop)
+            on_stop_signals(self.stop)
         await upgrade(self.engine)
         self.runtime = MatchRuntime(
             self.sessions,
