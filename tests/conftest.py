@@ -36,6 +36,7 @@ SLOW_FIRST = (
     "tests/golden/test_golden.py",
     "tests/bot/web/test_browser_phone.py",
     "tests/bot/test_cli_discord.py",
+    "tests/bot/test_stopping.py",
     "tests/games/runebreaker/test_runebreaker_properties.py",
     "tests/games/runebreaker/test_runebreaker_generator.py",
 )

@@ -70,6 +70,11 @@ def host_change(
     return Change(state, notices, "host", HOST, payload, status, **optional)
 
 
+#: A move (or host command) arriving while the bot stops: refused whole, so it
+#: can simply be sent again once the bot is back.
+STOPPING = "The bot is restarting; that was not taken. Send it again in a minute."
+
+
 class Committer:
     def __init__(
         self,
@@ -85,6 +90,8 @@ class Committer:
         self._outbox = outbox
         self._matches = matches
         self._rearm = rearm
+        #: Set once the runtime is shutting down: no step is taken after that.
+        self.stopped = False
 
     async def commit(self, live: LiveMatch, change: Change, *then: Change) -> None:
         """Write the step (state with its version check + events + outbox), then
@@ -94,6 +101,8 @@ class Committer:
         pause a move calls). All are one write, so none is stored without the
         others: an event each, in order, their notices together, and the match
         as the last leaves it."""
+        if self.stopped:
+            raise Rejected(STOPPING)
         last = then[-1] if then else change
         now = _now_ms(live, last)
         status = last.status
