@@ -10,6 +10,9 @@ from collections.abc import Callable
 from aiohttp import web
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.config import HealthSettings
+from bot.ops.health import Readiness
+from bot.ops.metrics import Metrics
 from bot.runtime.delivery import DeliveryPort
 from bot.web.app import make_app
 from bot.web.context import WebContext
@@ -39,6 +42,8 @@ class WebServer:
         poll_seconds: float = 5.0,
         heartbeat_seconds: float = 15.0,
         editors: Callable[[str], EditorBuilder | None] = editor_builder,
+        metrics: Metrics | None = None,
+        readiness: Readiness | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -47,8 +52,12 @@ class WebServer:
         self.links = WebLinks(sessions, public_url or f"http://{host}:{port}")
         self.context = WebContext(
             sessions=sessions, links=self.links, feeds=self.feeds, limits=limits or Limits(),
-            heartbeat_seconds=heartbeat_seconds, demo=demo, editors=editors,
+            heartbeat_seconds=heartbeat_seconds, demo=demo, editors=editors, metrics=metrics,
+            readiness=readiness or Readiness(sessions, HealthSettings()),
         )  # fmt: skip
+        if metrics is not None:
+            streams = self.context.streams
+            metrics.watch_streams(lambda: sum(streams.values()))
         self.app = make_app(self.context)
         self._runner: web.AppRunner | None = None
 
