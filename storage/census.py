@@ -30,7 +30,7 @@ async def matches_by_game_status(session: AsyncSession) -> dict[tuple[str, str],
             MatchRow.game, MatchRow.status
         )
     )
-    return {(game, status): count for game, status, count in rows.tuples()}
+    return {(game, status): count for game, status, count in rows.all()}
 
 
 async def outbox_backlog(session: AsyncSession) -> Backlog:
