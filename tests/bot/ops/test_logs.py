@@ -117,7 +117,8 @@ def test_levels_are_settings_per_library(log_to: Configure) -> None:
         ("bot.somewhere", "shown"),
         ("bot.somewhere", "with its traceback"),
     ]
-    assert lines[2]["exc"].startswith("Traceback") and "ValueError: broken" in lines[2]["exc"]
+    assert lines[2]["exc"].startswith("Traceback")
+    assert "ValueError: broken" in lines[2]["exc"]
     assert lines[0]["match"] is None
 
 

@@ -51,7 +51,7 @@ async def test_health_and_metrics_by_default(site: Site) -> None:
 
 
 def test_metrics_need_the_web_pages_server() -> None:
-    with pytest.raises(ValidationError, match="metrics.enabled needs web.port"):
+    with pytest.raises(ValidationError, match=r"metrics\.enabled needs web\.port"):
         Settings(metrics=MetricsSettings(enabled=True))
 
 
@@ -72,7 +72,8 @@ async def test_metrics_after_a_played_match(
         moves = await session.scalar(
             select(func.count()).where(EventRow.match_id == record.id, EventRow.kind == "action")
         )
-    assert moves is not None and moves > 30  # a whole match of Square Goofspiel
+    assert moves is not None
+    assert moves > 30  # a whole match of Square Goofspiel
     # A spectator watching another match live: the streams gauge counts it.
     watched = await site.new_match()
     # Its first auction's clock runs out: reminders, then the expiry, fire.
