@@ -122,6 +122,7 @@ class Figures:
     batches: Counter[int]
     rss_kib_per_match: float
     ceiling: float = 0.0  # bare one-row commits per second, same run
+    cpu_seconds: float = 0.0  # the process's CPU time (every thread) while the moves ran
 
     @property
     def moves_per_s(self) -> float:
@@ -279,13 +280,13 @@ async def run(
     ids = await _started_matches(runtime, matches)
     rss_after = rss_mib()
     runtime.writer.batch_sizes.clear()
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     async with observed(metrics, sessions):
         if args.rate is None:
             latencies = await closed_loop(runtime, ids, args.auctions)
         else:
             latencies = await open_loop(runtime, ids, args.rate, args.seconds)
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     batches = Counter(runtime.writer.batch_sizes)
     await runtime.flush()
     await runtime.shut_down()
@@ -293,7 +294,7 @@ async def run(
     rss = (rss_after - rss_before) * 1024 / matches
     ceiling_after = await bare_commit_rate(url, concurrency=min(matches, 64), total=4000)
     ceiling = (ceiling_before + ceiling_after) / 2
-    return Figures(len(latencies), elapsed, latencies, batches, rss, ceiling)
+    return Figures(len(latencies), elapsed, latencies, batches, rss, ceiling, cpu)
 
 
 # -- databases ----------------------------------------------------------------------------
@@ -350,17 +351,23 @@ async def compare_observed(args: argparse.Namespace, matches: int) -> None:
     """Off, on, off, on, each on a fresh database: the same run, alternated so a
     machine getting busier or quieter weighs on both alike."""
     rates: dict[bool, list[float]] = {False: [], True: []}
+    cpu: dict[bool, list[float]] = {False: [], True: []}  # CPU µs per move
     for observe in (False, True, False, True):
         async with scratch_database(args.database_url) as url:
             figures = await run(args, url, matches, observe=observe)
         rates[observe].append(figures.moves_per_s)
+        cpu[observe].append(figures.cpu_seconds / figures.moves * 1e6)
         shown = "on " if observe else "off"
         print(
             f"observe {shown}: {matches:5d} matches  {figures.moves_per_s:7.0f} moves/s  "
-            f"p50 {figures.percentile(0.5):7.2f} ms  p99 {figures.percentile(0.99):7.2f} ms"
+            f"{cpu[observe][-1]:6.0f} µs CPU/move  p50 {figures.percentile(0.5):7.2f} ms  "
+            f"p99 {figures.percentile(0.99):7.2f} ms"
         )
     off, on = (sum(rates[k]) / len(rates[k]) for k in (False, True))
     print(f"  metrics and JSON logs on / off: {on:.0f} / {off:.0f} moves/s = {on / off:.3f}")
+    # On a shared machine moves/s follows the neighbours; CPU per move much less so.
+    off, on = (sum(cpu[k]) / len(cpu[k]) for k in (False, True))
+    print(f"  CPU per move on / off: {on:.0f} / {off:.0f} µs = {on / off:.3f}")
 
 
 if __name__ == "__main__":
