@@ -12,6 +12,7 @@ from bot.config import DatabaseSettings, DiscordSettings, MetricsSettings, Setti
 from storage.records import Layout
 from tests.bot.discord.support import World, new_match
 from tests.bot.discord.test_outage import lose_gateway, regain_gateway
+from tests.bot.discord.test_slow_commit import slow_commits
 from tests.bot.web.test_ops import Samples, samples
 
 pytestmark = pytest.mark.layouts("channels")  # nothing here depends on the layout
@@ -67,3 +68,14 @@ async def test_refusals_are_counted_by_kind(world: World) -> None:
     assert found[("genius_moves_committed_total", (("game", "goofspiel"),))] == 0
     assert found[("genius_matches", (("game", "goofspiel"), ("status", "running")))] == 1
     world.env.errors.clear()  # the slash refusal, recorded by SimCord
+
+
+async def test_a_deferred_answer_is_counted(world: World) -> None:
+    match = await new_match(world)
+    assert (await scrape(world))[("genius_interactions_deferred_total", ())] == 0
+    async with slow_commits(world):
+        result = await world.bob.slash(match.room, "goofspiel bid", card=3)
+        assert result.deferred
+    found = await scrape(world)
+    assert found[("genius_interactions_deferred_total", ())] == 1
+    assert found[("genius_moves_committed_total", (("game", "goofspiel"),))] == 1

@@ -160,5 +160,17 @@ async def test_readyz_is_503_while_a_message_waits_past_the_threshold(
                 .values(created_at=datetime.now(UTC) - timedelta(seconds=30))
             )
         assert (await site.get(site.url + "/readyz"))[0] == 200
+        # A match over drops what it could not deliver (bot.runtime.outbox): its
+        # rows stay undelivered for good, and are no sign of a stuck outbox.
+        async with sessionmaker.begin() as session:
+            await session.execute(
+                update(OutboxRow)
+                .where(OutboxRow.id == first)
+                .values(created_at=datetime.now(UTC) - timedelta(hours=1))
+            )
+        assert (await site.get(site.url + "/readyz"))[0] == 503
+        await site.runtime.abort(match_id)
+        await site.runtime.flush()
+        assert (await site.get(site.url + "/readyz"))[0] == 200
     finally:
         await close_site(site)
