@@ -4,6 +4,7 @@ answers), ``/readyz`` (it may be sent players: bot.ops.health) and, when
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from aiohttp import web
@@ -30,7 +31,8 @@ async def metrics(request: web.Request) -> web.Response:
     if context.metrics is None:
         raise web.HTTPNotFound()
     try:
-        await context.metrics.refresh(context.sessions)
+        async with asyncio.timeout(context.readiness.settings.database_timeout_seconds):
+            await context.metrics.refresh(context.sessions)
     except Exception as error:
         # The rest is still worth scraping; the stored counts keep their last values.
         log.warning("metrics: could not read the database: %s", error)
