@@ -49,7 +49,9 @@ async def test_readyz_follows_the_gateway(world: World) -> None:
     assert (await scrape(world))[("genius_gateway_reconnects_total", ())] == 0
     await regain_gateway(world)
     assert await get(world, "/readyz") == (200, "ready\n")
-    assert (await scrape(world))[("genius_gateway_reconnects_total", ())] == 1
+    found = await scrape(world)
+    assert found[("genius_gateway_reconnects_total", ())] == 1
+    assert found[("genius_gateway_latency_seconds", ())] == pytest.approx(world.bot.latency)
 
 
 async def test_refusals_are_counted_by_kind(world: World) -> None:
