@@ -162,12 +162,17 @@ def batch_summary(batches: Counter[int]) -> str:
     )
 
 
+CONFIG = {"move_seconds": 3600}
+
+
 async def _started_matches(runtime: MatchRuntime, matches: int) -> list[int]:
     ids = []
     for i in range(matches):
         players = [PlayerRecord(seat=0, user_id=2 * i), PlayerRecord(seat=1, user_id=2 * i + 1)]
         record = await runtime.create(
-            NewMatch(guild_id=1, game="goofspiel", config={}, seed=i, players=players)
+            # An hour a bid: on a loaded machine the last match is started (and the
+            # first bids sent) minutes after the first, whose 90 s would run out.
+            NewMatch(guild_id=1, game="goofspiel", config=CONFIG, seed=i, players=players)
         )
         await runtime.start(record.id)
         ids.append(record.id)
