@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot import puzzle_cli, replay_cli, runes_cli
+from bot.config import LogSettings
 from bot.operator_errors import (
     OperatorError,
     backups_ready,
@@ -28,7 +29,8 @@ if TYPE_CHECKING:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.command == "run" else logging.WARNING)
+    # Until the settings are read (a command that reads them logs as they say).
+    _log(LogSettings(), level="INFO" if args.command == "run" else "WARNING")
     _quiet_libraries()
     try:
         return _command(args)
@@ -39,6 +41,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except replay_cli.ReplayFailed as error:
         print(f"genius-bot: {error}", file=sys.stderr)
         return replay_cli.MISMATCH
+
+
+def _log(settings: LogSettings, *, level: str | None = None) -> None:
+    """Every line with its time, level and logger, and its match and server
+    (bot.ops.logs). Like logging.basicConfig, nothing is done where logging was
+    set up already by someone else (a test runner capturing the log)."""
+    from bot.ops.logs import LogHandler, configure
+
+    if any(not isinstance(h, LogHandler) for h in logging.getLogger().handlers):
+        return
+    configure(settings, level=level)
 
 
 def _schema_changes_only(record: logging.LogRecord) -> bool:
@@ -133,6 +146,7 @@ def _run(config: Path | None) -> int:
     from bot.discord import create_bot
 
     settings = settings_from(config)
+    _log(settings.log)
     if settings.discord.token is None:
         raise OperatorError("set GENIUS_DISCORD_TOKEN (or discord.token in config.toml) to run.")
     # The games' files and the database are checked before logging in: a bad
@@ -228,6 +242,7 @@ def _web(args: argparse.Namespace) -> int:
     from bot.web.alone import DEFAULT_PORT, serve
 
     settings = settings_from(args.config)
+    _log(settings.log)
     database_ready(settings.database.url)
     try:
         return serve(settings, host=args.host, port=args.port, demo=args.demo)

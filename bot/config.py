@@ -161,6 +161,34 @@ class WebSettings(Section):
         return TrustedProxies.of(self.trusted_proxies, self.proxy_header)
 
 
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+
+
+class LogSettings(Section):
+    """The process's log (bot.ops.logs): every line with its time, level, logger
+    and, when it is about a match, the match and its server."""
+
+    format: Literal["text", "json"] = "text"  # json: one object a line, for collectors
+    level: LogLevel = "INFO"
+    # discord.py's and SQLAlchemy's own loggers, set apart from the rest.
+    discord: LogLevel = "INFO"
+    sqlalchemy: LogLevel = "WARNING"
+
+
+class MetricsSettings(Section):
+    """Prometheus metrics at ``/metrics`` on the web pages' server; off (404) unless enabled."""
+
+    enabled: bool = False
+
+
+class HealthSettings(Section):
+    """``/readyz``: ready while the database answers, the gateway is connected and
+    no message has waited this long in the outbox."""
+
+    outbox_stuck_seconds: float = Field(default=300.0, gt=0)
+    database_timeout_seconds: float = Field(default=2.0, gt=0)
+
+
 class CoreSettings(BaseSettings):
     """The sections every bot has; :data:`Settings` adds one section per game."""
 
@@ -173,6 +201,17 @@ class CoreSettings(BaseSettings):
     discord: DiscordSettings = Field(default_factory=DiscordSettings)
     database: DatabaseSettings = Field(default_factory=DatabaseSettings)
     web: WebSettings = Field(default_factory=WebSettings)
+    log: LogSettings = Field(default_factory=LogSettings)
+    metrics: MetricsSettings = Field(default_factory=MetricsSettings)
+    health: HealthSettings = Field(default_factory=HealthSettings)
+
+    @model_validator(mode="after")
+    def _metrics_served(self) -> CoreSettings:
+        if self.metrics.enabled and self.web.port is None:
+            raise ValueError(
+                "metrics.enabled needs web.port: /metrics is served by the web pages' server"
+            )
+        return self
 
     def game_settings(self, key: str) -> games.core.GameConfig:
         """The ``[key]`` section: that game's own Config model."""

@@ -92,7 +92,7 @@ async def play_demo(
                 make_sessionmaker(engine), port, scheduler=scheduler, checkpoint_seconds=0
             )
             await runtime.start_up()
-            record = await _play(runtime, game_key, seed, options or {})
+            record = await play_match(runtime, game_key, seed, options or {})
             await runtime.shut_down()
             print(f"\n{len(port.images)} images saved in {out_dir}", file=out)
             return record
@@ -100,9 +100,11 @@ async def play_demo(
             await engine.dispose()
 
 
-async def _play(
+async def play_match(
     runtime: MatchRuntime, game_key: str, seed: int, options: dict[str, Any]
 ) -> MatchRecord:
+    """A whole match of ``game_key`` on ``runtime``, played by the built-in players
+    (and the host's script), skipping to each deadline when no one moves."""
     players = [PlayerRecord(seat=s, user_id=s + 1) for s in (0, 1)]
     new = NewMatch(guild_id=0, game=game_key, config=options, seed=seed, players=players)
     match_id = (await runtime.create(new)).id

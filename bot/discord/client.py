@@ -16,10 +16,13 @@ from bot.discord import errors
 from bot.discord.aftermath import Aftermath
 from bot.discord.delivery import DiscordDelivery
 from bot.discord.forms import FormRoutes
+from bot.discord.gateway import GatewayWatch
 from bot.discord.layouts import CategoryOpenings, ThreadKeeper
 from bot.discord.outage import OutageWatch
 from bot.discord.web import make_web
 from bot.kits import adapters
+from bot.ops.health import Readiness
+from bot.ops.metrics import Metrics
 from bot.render.base import plural
 from bot.runtime import MatchRuntime, heap
 from bot.runtime.backups import scheduled_backups
@@ -67,6 +70,10 @@ class GeniusBot(commands.Bot):
     openings: CategoryOpenings
     #: After a match: read-only channels, the cleanup schedule and its sweep, the archive.
     aftermath: Aftermath
+    #: Prometheus metrics (bot.ops.metrics); None unless [metrics] enabled.
+    metrics: Metrics | None
+    #: Whether the gateway is connected now (for /readyz).
+    gateway: GatewayWatch
 
     #: Every persistent item class registered (buttons and menus any game posts),
     #: in order: what the authorization test drives.
@@ -96,7 +103,15 @@ class GeniusBot(commands.Bot):
         self.engine = make_engine(settings.database.url, settings.database.pool())
         self.sessions = make_sessionmaker(self.engine)
         self.delivery = DiscordDelivery(self)
-        self.web = make_web(self, settings.web, self.sessions)
+        self.metrics = Metrics() if settings.metrics.enabled else None
+        if self.metrics is not None:
+            self.metrics.watch_gateway(lambda: self.latency)
+        self.gateway = GatewayWatch(self.metrics)
+        readiness = Readiness(
+            self.sessions, settings.health, delivers=True,
+            gateway=lambda: self.gateway.connected and not self.is_closed(),
+        )  # fmt: skip
+        self.web = make_web(self, settings.web, self.sessions, readiness, self.metrics)
         self.help_texts = {}
         self.sync_refused = set()
         self.forms = FormRoutes()
@@ -132,6 +147,7 @@ class GeniusBot(commands.Bot):
             # Failed deliveries too: retried by the redeliveries loop below.
             retry_seconds=0,
             game_defaults=self.settings.game_defaults(),
+            metrics=self.metrics,
         )
         self.aftermath = Aftermath(self, self.runtime, self.sessions, self.settings.discord)
         self.delivery.on_over = self.aftermath.over
@@ -141,6 +157,7 @@ class GeniusBot(commands.Bot):
         grace = self.settings.discord.outage_grace_seconds
         await self.add_cog(OutageWatch(self.runtime, grace_seconds=grace, closing=self.is_closed))
         await self.add_cog(ThreadKeeper(self, self.runtime))
+        await self.add_cog(self.gateway)
         # Restores unfinished matches, tells their rooms, re-sends the outbox.
         await self.runtime.start_up(owns_guild=self.settings.discord.owns_guild)
         db = self.settings.database

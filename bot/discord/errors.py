@@ -21,6 +21,8 @@ from discord import app_commands
 
 from bot.discord.quoting import shown
 from bot.discord.replies import reply
+from bot.ops.logs import mark_match
+from bot.ops.metrics import Metrics, metrics_of
 from games import Rejected
 from games.core import quote
 
@@ -67,8 +69,31 @@ def explain(error: BaseException) -> str | None:
     return None
 
 
-def _reply_text(error: BaseException, match_id: int | None, where: str) -> str:
+def kind_of(error: BaseException) -> str:
+    """The refusal's kind, as the refusals metric counts it (a bounded set)."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, Rejected):
+        return "rule"
+    if isinstance(error, NotAllowed):
+        return "not_allowed"
+    if isinstance(error, app_commands.TransformerError):
+        return "unreadable"
+    return "refused"
+
+
+def _reply_text(
+    error: BaseException, match_id: int | None, where: str, metrics: Metrics | None,
+    guild_id: int | None,
+) -> str:  # fmt: skip
+    if match_id is not None:
+        mark_match(match_id, guild_id)  # the rest of this handler's lines name the match
     text = explain(error)
+    if metrics is not None:
+        if text is None:
+            metrics.errors.labels("interaction").inc()
+        else:
+            metrics.refusals.labels(kind_of(error)).inc()
     if text is None:
         original = getattr(error, "original", error)
         log.error(
@@ -91,19 +116,27 @@ async def answer_interaction(
 ) -> None:
     """Answer a failed slash command or click ephemerally."""
     match_id = match_id if match_id is not None else interaction.extras.get("match_id")
-    text = _reply_text(error, match_id, _command_name(interaction))
+    metrics = metrics_of(interaction.client)
+    where = _command_name(interaction)
+    text = _reply_text(error, match_id, where, metrics, interaction.guild_id)
     try:
         await reply(interaction, text)
     except discord.HTTPException:
         log.exception("match %s: could not deliver an error reply", match_id)
+        if metrics is not None:
+            metrics.errors.labels("reply").inc()
 
 
 async def answer_message(
-    message: discord.Message, error: BaseException, *, match_id: int | None = None
-) -> None:
+    message: discord.Message, error: BaseException, *, match_id: int | None = None,
+    metrics: Metrics | None = None,
+) -> None:  # fmt: skip
     """Answer a failed plain-message move in its (private) channel."""
-    text = _reply_text(error, match_id, "a private-channel message")
+    guild_id = message.guild.id if message.guild is not None else None
+    text = _reply_text(error, match_id, "a private-channel message", metrics, guild_id)
     try:
         await message.reply(text, mention_author=False)
     except discord.HTTPException:
         log.exception("match %s: could not deliver an error reply", match_id)
+        if metrics is not None:
+            metrics.errors.labels("reply").inc()

@@ -8,11 +8,13 @@ between can only re-send a message, never lose one.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.ops.logs import about_match
 from bot.runtime.delivery import DeliveryPort, Undeliverable
 from bot.runtime.live import LiveMatch, Pending
 from games import Notice
@@ -40,6 +42,8 @@ class Outbox:
         self._marker: asyncio.Task[None] | None = None
         #: Told when a target becomes unreachable: (match, target, reason).
         self.on_blocked: Callable[[LiveMatch, str, str], None] | None = None
+        #: Told when a delivery fails (to be retried): the error metric.
+        self.on_failed: Callable[[], None] | None = None
 
     def push(self, live: LiveMatch, pending: list[Pending]) -> None:
         live.outbox.extend(pending)
@@ -90,6 +94,10 @@ class Outbox:
             await asyncio.gather(self._marker, return_exceptions=True)
 
     async def _pump(self, live: LiveMatch) -> None:
+        with about_match(live.id, live.record.guild_id):
+            await self._deliver(live)
+
+    async def _deliver(self, live: LiveMatch) -> None:
         """Deliver strictly in order; stop at a failure and retry later, so
         nothing is skipped or reordered. A blocked target's messages wait, in
         order, while the other channels carry on."""
@@ -103,6 +111,8 @@ class Outbox:
                     log.exception(
                         "match %s: delivery to %s failed; will retry", live.id, pending.target
                     )
+                    if self.on_failed is not None:
+                        self.on_failed()
                     live.outbox = waiting + batch[i:] + live.outbox
                     if self._retry_seconds > 0:
                         loop = asyncio.get_running_loop()
@@ -152,7 +162,10 @@ class Outbox:
         while the previous UPDATE ran."""
         self._delivered.extend(ids)
         if self._delivered and (self._marker is None or self._marker.done()):
-            self._marker = asyncio.create_task(self._mark_loop(), name="outbox-marker")
+            # Marks rows of every match: a context of its own, about none of them.
+            self._marker = asyncio.create_task(
+                self._mark_loop(), name="outbox-marker", context=contextvars.Context()
+            )
 
     async def _mark_loop(self) -> None:
         while self._delivered:

@@ -33,6 +33,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.ops.metrics import Metrics
 from bot.runtime.checkpoints import Checkpoints
 from bot.runtime.commits import Committer, everyone
 from bot.runtime.deadlines import Deadlines
@@ -64,6 +65,7 @@ class MatchRuntime:
         retry_seconds: float = 5.0,
         game_defaults: Mapping[str, Mapping[str, Any]] | None = None,
         writer: Writer | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         self._sessions = sessionmaker
         self.scheduler = scheduler or Scheduler(time or LoopTime())
@@ -83,13 +85,16 @@ class MatchRuntime:
             sessionmaker, matches, committer, game_defaults=game_defaults or {}
         )
         self.host = host = HostCommands(matches, committer, outbox)
-        self.moves = Moves(matches, committer)
+        self.moves = Moves(matches, committer, metrics)
         self.disclosure = Disclosure(sessionmaker, matches, committer)
         self.reading = Reading(sessionmaker, matches)
         self.outages = Outages(matches, committer, outbox, host, deadlines)
         self.checkpoints = Checkpoints(
             matches, self.writer, self.scheduler, every_seconds=checkpoint_seconds
         )
+        self.metrics = metrics
+        if metrics is not None:
+            self._observed_by(metrics)
 
         # The public names: each is its part's own method.
         self.create = self.lifecycle.create
@@ -115,6 +120,13 @@ class MatchRuntime:
         self.pause_held = self.outages.pause_held
         self.release_clocks = self.outages.release_clocks
         self.checkpoint = self.checkpoints.checkpoint
+
+    def _observed_by(self, metrics: Metrics) -> None:
+        """What the runtime's parts tell the metrics (moves: Moves itself)."""
+        metrics.watch_batches(self.writer.batch_sizes)
+        self.scheduler.on_late = metrics.timer_lateness.observe
+        self.scheduler.on_failed = metrics.errors.labels("timer").inc
+        self._outbox.on_failed = metrics.errors.labels("delivery").inc
 
     async def start_up(self, owns_guild: Callable[[int], bool] = lambda _: True) -> None:
         """Restore every unfinished match (of the guilds this process serves) and

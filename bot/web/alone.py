@@ -11,6 +11,8 @@ import asyncio
 import contextlib
 
 from bot.config import CoreSettings
+from bot.ops.health import Readiness
+from bot.ops.metrics import Metrics
 from bot.runtime import heap
 from bot.stopping import stop_requested
 from bot.web.server import WebServer
@@ -29,13 +31,17 @@ def serve(settings: CoreSettings, *, host: str | None, port: int | None, demo: b
 async def _serve(settings: CoreSettings, *, host: str | None, port: int | None, demo: bool) -> None:
     await upgrade(settings.database.url)
     engine = make_engine(settings.database.url, settings.database.pool())
+    sessions = make_sessionmaker(engine)
     server = WebServer(
-        make_sessionmaker(engine),
+        sessions,
         host=host or settings.web.host,
         port=port if port is not None else settings.web.port or DEFAULT_PORT,
         public_url=settings.web.public_url,
         demo=demo,
         proxies=settings.web.proxies(),
+        # Alone, it delivers nothing and has no gateway: ready while the database answers.
+        readiness=Readiness(sessions, settings.health),
+        metrics=Metrics() if settings.metrics.enabled else None,
     )
     stop = stop_requested()  # SIGTERM or SIGINT (Ctrl-C): a clean stop, from here on
     try:

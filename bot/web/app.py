@@ -7,7 +7,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from bot.web import edit, watch
+from bot.web import edit, ops, watch
 from bot.web.assets import ROUTE, StaticFiles
 from bot.web.context import CONTEXT, WebContext
 from bot.web.guard import RateLimiter, add_security_headers, guard
@@ -26,7 +26,10 @@ def make_app(context: WebContext) -> web.Application:
     )
     app[CONTEXT] = context
     app.on_response_prepare.append(add_security_headers)
-    app.router.add_get("/healthz", _health)
+    app.router.add_get("/healthz", ops.healthz)
+    app.router.add_get("/readyz", ops.readyz)
+    if context.metrics is not None:
+        app.router.add_get("/metrics", ops.metrics)
     app.router.add_get("/watch/{token}", watch.page)
     app.router.add_get("/watch/{token}/events", watch.events)
     app.router.add_get(r"/watch/{token}/board/{row:\d{1,18}}/{index:\d{1,2}}.png", watch.board)
@@ -36,7 +39,3 @@ def make_app(context: WebContext) -> web.Application:
         app.router.add_get("/demo/{mode}", edit.demo)
     app.router.add_get(ROUTE, StaticFiles(Path(str(STATIC))).handle)
     return app
-
-
-async def _health(request: web.Request) -> web.Response:
-    return web.Response(text="ok\n")

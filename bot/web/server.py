@@ -10,6 +10,9 @@ from collections.abc import Callable
 from aiohttp import web
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.config import HealthSettings
+from bot.ops.health import Readiness
+from bot.ops.metrics import Metrics
 from bot.runtime.delivery import DeliveryPort
 from bot.web.app import make_app
 from bot.web.context import WebContext
@@ -41,6 +44,8 @@ class WebServer:
         heartbeat_seconds: float = 15.0,
         editors: Callable[[str], EditorBuilder | None] = editor_builder,
         proxies: TrustedProxies | None = None,
+        metrics: Metrics | None = None,
+        readiness: Readiness | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -50,7 +55,11 @@ class WebServer:
         self.context = WebContext(
             sessions=sessions, links=self.links, feeds=self.feeds, limits=limits or Limits(),
             heartbeat_seconds=heartbeat_seconds, demo=demo, editors=editors, proxies=proxies,
+            metrics=metrics, readiness=readiness or Readiness(sessions, HealthSettings()),
         )  # fmt: skip
+        if metrics is not None:
+            streams = self.context.streams
+            metrics.watch_streams(lambda: sum(streams.values()))
         self.app = make_app(self.context)
         self._runner: web.AppRunner | None = None
 

@@ -18,7 +18,7 @@ from PIL import Image as PILImage
 
 import games
 from bot.cli import main
-from bot.demo.match import NAMES, _play
+from bot.demo.match import NAMES, play_match
 from bot.kits import demo_games, demo_matches
 from bot.render import renderer_for
 from bot.runtime import ListDelivery, ManualTime, MatchRuntime, Scheduler
@@ -52,7 +52,7 @@ async def _play_and_export(key: str, folder: Path) -> Played:
         scheduler = Scheduler(ManualTime(), auto=False)
         runtime = MatchRuntime(sessions, ListDelivery(), scheduler=scheduler, checkpoint_seconds=0)
         await runtime.start_up()
-        record = await _play(runtime, key, 7, demo_matches(key)[0])
+        record = await play_match(runtime, key, 7, demo_matches(key)[0])
         assert record.status is MatchStatus.FINISHED
         # The host reveals every secret: logged, so the story ends with it.
         refused = None

@@ -21,9 +21,6 @@ from tests.docs.readme import section
 
 ROOT = Path(__file__).resolve().parents[2]
 DEBIAN = "bookworm"  # the release the bot is tested on (this machine's, and CI's)
-# Routes issue 20's other half adds beside this one (/readyz: the database
-# answers, the gateway is connected); named here until both are in one tree.
-ROUTES_ADDED_BESIDE = {"/readyz"}
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +95,7 @@ def test_compose_names_only_commands_settings_and_routes_that_exist(
     check = " ".join(bot["healthcheck"]["test"])
     port, path = re.findall(r"http://127\.0\.0\.1:(\d+)(/\w+)", check)[0]
     assert port == bot["environment"]["GENIUS_WEB__PORT"]
-    assert path in _routes() | ROUTES_ADDED_BESIDE
+    assert path in _routes()
     capsys.readouterr()
 
 
