@@ -21,6 +21,7 @@ from discord import app_commands
 
 from bot.discord.quoting import shown
 from bot.discord.replies import reply
+from bot.runtime.loading import CannotLoad
 from games import Rejected
 from games.core import quote
 
@@ -31,6 +32,8 @@ APOLOGY = (
     "please try again, or ask the host if it keeps happening."
 )
 NO_PERMISSION = "You can't use that here."
+#: The hosts' slash group (bot.discord.host): its commands are for hosts only.
+HOSTS_GROUP = "match"
 #: How every "not yours to do" refusal begins (see :class:`NotAllowed`).
 NOT_ALLOWED_MARK = "⛔ "
 
@@ -52,10 +55,14 @@ class NotAllowed(Refusal):
         super().__init__(NOT_ALLOWED_MARK + message)
 
 
-def explain(error: BaseException) -> str | None:
-    """The user-facing sentence for an expected failure; None for a bug."""
+def explain(error: BaseException, *, host: bool = False) -> str | None:
+    """The user-facing sentence for an expected failure; None for a bug. ``host``:
+    a host asks (a ``/match`` command), who is told more of a match that cannot
+    be loaded: why, and what they can do."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    if isinstance(error, CannotLoad) and host:
+        return error.for_host()
     if isinstance(error, Rejected | Refusal):
         return error.message
     if isinstance(error, app_commands.NoPrivateMessage):
@@ -67,8 +74,10 @@ def explain(error: BaseException) -> str | None:
     return None
 
 
-def _reply_text(error: BaseException, match_id: int | None, where: str) -> str:
-    text = explain(error)
+def _reply_text(
+    error: BaseException, match_id: int | None, where: str, *, host: bool = False
+) -> str:
+    text = explain(error, host=host)
     if text is None:
         original = getattr(error, "original", error)
         log.error(
@@ -91,7 +100,8 @@ async def answer_interaction(
 ) -> None:
     """Answer a failed slash command or click ephemerally."""
     match_id = match_id if match_id is not None else interaction.extras.get("match_id")
-    text = _reply_text(error, match_id, _command_name(interaction))
+    name = _command_name(interaction)
+    text = _reply_text(error, match_id, name, host=name.startswith(f"/{HOSTS_GROUP} "))
     try:
         await reply(interaction, text)
     except discord.HTTPException:
