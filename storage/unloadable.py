@@ -16,7 +16,8 @@ from datetime import UTC, datetime
 from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from storage.tables import UnloadableRow
+from storage.records import MatchStatus
+from storage.tables import MatchRow, UnloadableRow
 
 
 @dataclass(frozen=True)
@@ -81,3 +82,11 @@ def _mark(row: UnloadableRow) -> UnloadableMark:
     return UnloadableMark(
         match_id=row.match_id, reason=row.reason, found_at=row.found_at, told_at=row.told_at
     )
+
+
+async def stored_match_ids(session: AsyncSession) -> list[int]:
+    """Every stored match but those whose channels are still being made, by id:
+    what ``genius-bot db check`` goes through."""
+    creating = MatchStatus.CREATING.value
+    stmt = select(MatchRow.id).where(MatchRow.status != creating).order_by(MatchRow.id)
+    return list(await session.scalars(stmt))

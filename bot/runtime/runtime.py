@@ -164,12 +164,16 @@ class MatchRuntime:
             records = [r for m in match_ids if (r := await repo.get(m)) is not None]
         ended = [r for r in records if r.status.over and owns_guild(r.guild_id)]
         loads = [await self._matches.restore(r) for r in ended]
+        cannot = [error for error in loads if isinstance(error, CannotLoad)]
+        if cannot:  # over: marked and held to deliver, not told
+            await self.unloadable.found(cannot, [])
         lives = [live for live in loads if isinstance(live, LiveMatch)]
         for live in lives:
-            # Runs once requeue has started its delivery, so it waits for that.
+            # Runs once requeue has started its delivery, so it waits for that
+            # (requeue queues their rows with no await in between).
             asyncio.get_running_loop().call_soon(self._matches.retire, live)
-        cannot = [error for error in loads if isinstance(error, CannotLoad)]
-        return [*lives, *await self.unloadable.found(cannot, [])]
+        stranded = {error.match_id for error in cannot}
+        return [*lives, *(held for held in self.unloadable if held.id in stranded)]
 
     async def shut_down(self, *, grace_seconds: float = 5.0) -> None:
         """Stop timers, give queued notices a moment to go out, make clocks durable.

@@ -37,6 +37,7 @@ from bot.runtime.live import Pending, group_by_target
 from bot.runtime.loading import CannotLoad, load_match
 from bot.runtime.outbox import Outbox
 from games import HOST, Notice, Rejected
+from storage.db import one_snapshot
 from storage.records import EventRecord, MatchRecord, MatchStatus, StaleVersion
 from storage.repository import MatchRepository
 from storage.unloadable import UnloadableRepository
@@ -164,6 +165,7 @@ class Unloadables:
         """``/match export``: the usual export, or, for a match that cannot be
         loaded, its raw rows (nothing in them is parsed)."""
         async with self._sessions() as session:
+            await one_snapshot(session)
             repo = MatchRepository(session)
             record = await repo.get(match_id)
             if record is None or not record.status.shown:
