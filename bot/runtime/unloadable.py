@@ -92,6 +92,11 @@ class Unloadables:
     def clear(self) -> None:
         self._held.clear()
 
+    async def marked(self) -> set[int]:
+        """The matches marked as ones this version cannot load (``/match list``)."""
+        async with self._sessions() as session:
+            return set(await UnloadableRepository(session).marks())
+
     # -- found at start-up ------------------------------------------------------------
 
     async def found(self, errors: Sequence[CannotLoad], loaded: Iterable[int]) -> list[Stranded]:

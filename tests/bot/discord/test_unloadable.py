@@ -78,6 +78,9 @@ async def test_everyone_is_told_once_and_every_action_answered(
         assert "`/match abort` ends it" in said(result)
         assert APOLOGY not in said(result)
 
+    listed = await world.host.slash(world.general, "match list")
+    assert "could not be loaded after an update (`/match status` says why)" in said(listed)
+
     await _restart(world, settings)
     assert _told(match) == [1, 1, 1, 1]  # not again
 
