@@ -14,6 +14,7 @@ import games
 from bot import puzzle_cli, replay_cli, runes_cli
 from bot.operator_errors import (
     OperatorError,
+    backups_ready,
     cannot_listen,
     database_ready,
     game_files_ready,
@@ -142,8 +143,9 @@ def _run(config: Path | None) -> int:
     # setting fails here, at once, not after the bot has connected to Discord.
     game_files_ready(settings)
     database_ready(settings.database.url)
+    backups_ready(settings)
     _no_voice_warnings()
-    bot = create_bot(settings, settle_heap=True)
+    bot = create_bot(settings, settle_heap=True, stop_on_signals=True)
     _connect(bot, settings.discord.token.get_secret_value())
     return 0
 

@@ -42,6 +42,10 @@ class Archive:
         self._host_role = host_role_setting
         self._making: dict[int, asyncio.Lock] = {}  # per guild: one archive, however many ask
 
+    def missing(self, guild: discord.Guild) -> bool:
+        """Whether the guild has no archive channel yet (the first cleanup makes it)."""
+        return discord.utils.get(guild.text_channels, name=self._name) is None
+
     async def channel(self, guild: discord.Guild) -> discord.TextChannel:
         """The guild's archive channel, made if it has none."""
         async with self._making.setdefault(guild.id, asyncio.Lock()):

@@ -35,4 +35,5 @@ def make_web(
         port=settings.port,
         public_url=settings.public_url,
         names=names,
+        proxies=settings.proxies(),
     )

@@ -21,3 +21,12 @@ def settle() -> None:
     the process is ready to serve (the bot does, and so do the benchmarks)."""
     gc.collect()
     gc.freeze()
+
+
+def exiting() -> None:
+    """The process ends next: freeze the heap so the collector's last pass, at
+    interpreter exit, skips objects that die with the process anyway. For
+    ``genius-bot web``, whose heap was never frozen, that pass was most of its
+    stop: 2.1-2.3 s of a SIGTERM's 2.3 s on the 2-core machine under load, 0.2 s
+    frozen."""
+    gc.freeze()

@@ -1,10 +1,10 @@
 """Loading one stored match: its game found, its options and files checked, its
 state read — or :class:`CannotLoad` with the reason in plain words.
 
-:func:`load_match` is the one place a stored match becomes a game and a state:
-the runtime's restore and on-demand loads, ``/match export`` and ``genius-bot
-db check`` all go through it, so a step added here (an upgrade of an older
-stored format, say) applies to all of them.
+:func:`load_match` is the one place a stored match becomes a game and a state
+(its stored format upgraded first: :mod:`bot.runtime.stored`): the runtime's
+restore and on-demand loads, ``/match export`` and ``genius-bot db check`` all
+go through it, so a step added here applies to all of them.
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ from pydantic import ValidationError
 
 import games
 from bot.runtime.resources import prepare
+from bot.runtime.stored import stored_state
 from games import Rejected
+from games.core.formats import FormatError
 from storage.records import MatchRecord
 
 #: How many of a validation error's problems a reason names.
@@ -86,10 +88,11 @@ async def load_match(record: MatchRecord) -> Loaded:
         raise CannotLoad(
             record, f"a file its options name cannot be read ({_said(error)})"
         ) from None
-    if record.state is None:
-        return Loaded(game, None)
     try:
-        return Loaded(game, game.load_state(record.state))
+        # Upgraded from the format it was stored in first (bot.runtime.stored).
+        return Loaded(game, stored_state(game, record))
+    except FormatError as error:
+        raise CannotLoad(record, str(error)) from None
     except ValidationError as error:
         reason = f"its stored state no longer fits {title} ({problems(error)})"
         raise CannotLoad(record, reason) from None

@@ -176,8 +176,10 @@ class MatchRuntime:
         return [*lives, *(held for held in self.unloadable if held.id in stranded)]
 
     async def shut_down(self, *, grace_seconds: float = 5.0) -> None:
-        """Stop timers, give queued notices a moment to go out, make clocks durable.
-        Anything still undelivered stays in the outbox for the next start."""
+        """Refuse new steps, stop timers, let the writer finish the batch in flight,
+        give queued notices a moment to go out, make clocks durable. Anything still
+        undelivered stays in the outbox for the next start."""
+        self._committer.stopped = True
         await self.scheduler.stop()
         await self.writer.idle()
         for live in self._matches:

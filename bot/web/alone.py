@@ -11,6 +11,8 @@ import asyncio
 import contextlib
 
 from bot.config import CoreSettings
+from bot.runtime import heap
+from bot.stopping import stop_requested
 from bot.web.server import WebServer
 from storage import make_engine, make_sessionmaker, upgrade
 
@@ -20,6 +22,7 @@ DEFAULT_PORT = 8080
 def serve(settings: CoreSettings, *, host: str | None, port: int | None, demo: bool) -> int:
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(_serve(settings, host=host, port=port, demo=demo))
+    heap.exiting()
     return 0
 
 
@@ -32,14 +35,16 @@ async def _serve(settings: CoreSettings, *, host: str | None, port: int | None, 
         port=port if port is not None else settings.web.port or DEFAULT_PORT,
         public_url=settings.web.public_url,
         demo=demo,
+        proxies=settings.web.proxies(),
     )
+    stop = stop_requested()  # SIGTERM or SIGINT (Ctrl-C): a clean stop, from here on
     try:
         await server.start()
-        print(f"genius-bot web pages at {server.url} (Ctrl-C stops)")
+        print(f"genius-bot web pages at {server.url} (Ctrl-C stops)", flush=True)
         if demo:
             print(f"  {server.url}/demo/lh   Logical Horror editor")
             print(f"  {server.url}/demo/rb   Rune Breaker editor")
-        await asyncio.Event().wait()
+        await stop.wait()
     finally:
         await server.stop()
         await engine.dispose()

@@ -12,12 +12,17 @@ from bot.web.assets import ROUTE, StaticFiles
 from bot.web.context import CONTEXT, WebContext
 from bot.web.guard import RateLimiter, add_security_headers, guard
 from bot.web.pages import STATIC
+from bot.web.proxies import behind
 
 
 def make_app(context: WebContext) -> web.Application:
     limiter = RateLimiter(context.limits.burst, context.limits.per_second)
+    # Behind trusted proxies each request first gets its visitor's address, so
+    # the guard's limits count visitors, not the proxy.
+    proxies = [behind(context.proxies)] if context.proxies is not None else []
     app = web.Application(
-        middlewares=[guard(context.limits, limiter)], client_max_size=context.limits.max_body
+        middlewares=[*proxies, guard(context.limits, limiter)],
+        client_max_size=context.limits.max_body,
     )
     app[CONTEXT] = context
     app.on_response_prepare.append(add_security_headers)

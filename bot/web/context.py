@@ -18,6 +18,7 @@ from bot.web.editor import EditorBuilder, editor_builder
 from bot.web.feed import Feeds
 from bot.web.guard import Limits
 from bot.web.links import WebLinks
+from bot.web.proxies import TrustedProxies
 
 
 @dataclass
@@ -32,6 +33,8 @@ class WebContext:
     demo: bool = False
     editors: Callable[[str], EditorBuilder | None] = editor_builder
     streams: Counter[str] = field(default_factory=Counter)  # open streams per client
+    #: Whose forwarded-for headers are believed (bot.web.proxies); None: nobody's.
+    proxies: TrustedProxies | None = None
 
     @contextlib.contextmanager
     def stream_slot(self, client: str) -> Iterator[bool]:

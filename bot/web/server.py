@@ -18,6 +18,7 @@ from bot.web.editor import EditorBuilder, editor_builder
 from bot.web.feed import Feeds
 from bot.web.guard import REQUEST_LOG, Limits
 from bot.web.links import WebLinks
+from bot.web.proxies import TrustedProxies
 from bot.web.room import NamesFn, RoomRenderer, default_names
 
 log = logging.getLogger(__name__)
@@ -39,6 +40,7 @@ class WebServer:
         poll_seconds: float = 5.0,
         heartbeat_seconds: float = 15.0,
         editors: Callable[[str], EditorBuilder | None] = editor_builder,
+        proxies: TrustedProxies | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -47,7 +49,7 @@ class WebServer:
         self.links = WebLinks(sessions, public_url or f"http://{host}:{port}")
         self.context = WebContext(
             sessions=sessions, links=self.links, feeds=self.feeds, limits=limits or Limits(),
-            heartbeat_seconds=heartbeat_seconds, demo=demo, editors=editors,
+            heartbeat_seconds=heartbeat_seconds, demo=demo, editors=editors, proxies=proxies,
         )  # fmt: skip
         self.app = make_app(self.context)
         self._runner: web.AppRunner | None = None

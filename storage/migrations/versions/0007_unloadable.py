@@ -2,7 +2,7 @@
 and host log were told (once, not on every restart).
 
 Revision ID: 0007
-Revises: 0005 (the "formats" branch's 0006 goes in between at merge)
+Revises: 0006
 Create Date: 2026-11-27
 
 A table of its own rather than columns of ``matches``: a match is rarely in
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0007"
-down_revision: str | Sequence[str] | None = "0005"
+down_revision: str | Sequence[str] | None = "0006"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -62,6 +62,16 @@ async def test_each_failure_says_why() -> None:
     assert "secret" not in reason
 
 
+async def test_a_format_newer_than_this_build_reads() -> None:
+    game = games.get("goofspiel")
+    state = game.setup(game.coerce_config({}), seed=3, now_ms=0).state
+    later = game.formats.version + 1
+    reason = await _reason(_record(state=state.model_dump_json(), format_version=later))
+    assert reason.startswith(
+        f"a stored Square Goofspiel state is in format version {later}, newer than this build's"
+    )
+
+
 async def test_a_file_its_options_name_that_is_gone(tmp_path: Path) -> None:
     missing = tmp_path / "words.txt"
     reason = await _reason(_record("decoder", config={"word_list": str(missing)}))

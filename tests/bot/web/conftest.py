@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.runtime import ListDelivery, ManualTime, MatchRuntime, Scheduler
 from bot.web import EditorBuilder, Limits, WebServer
+from bot.web.proxies import TrustedProxies
 from storage.records import NewMatch, PlayerRecord
 
 NAMES = ("Ruby", "Turquoise")
@@ -123,13 +124,14 @@ async def open_site(
     demo: bool = True,
     poll_seconds: float = 60.0,
     names: tuple[str, str] = NAMES,
+    proxies: TrustedProxies | None = None,
 ) -> Site:
     """A site whose feed polls rarely (60 s): live updates in tests come from the
     delivery port's pokes, unless a test asks for quick polling."""
     extra: dict[str, Any] = {} if editors is None else {"editors": editors}
     server = WebServer(
         sessions, port=0, names=fixed_names(names), demo=demo, limits=limits,
-        poll_seconds=poll_seconds, heartbeat_seconds=0.2, **extra,
+        poll_seconds=poll_seconds, heartbeat_seconds=0.2, proxies=proxies, **extra,
     )  # fmt: skip
     await server.start()
     port = ListDelivery()
