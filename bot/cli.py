@@ -1,4 +1,4 @@
-"""The `genius-bot` command: run, demo, web, replay, db upgrade|backup."""
+"""The `genius-bot` command: run, demo, web, replay, db upgrade|backup|check."""
 
 from __future__ import annotations
 
@@ -133,8 +133,12 @@ def _parser() -> argparse.ArgumentParser:
 
 def _db_parser(sub: Any) -> None:
     db = sub.add_parser("db", help="database maintenance")
-    actions = db.add_subparsers(dest="db_command", metavar="{upgrade,backup}", required=True)
+    actions = db.add_subparsers(dest="db_command", metavar="{upgrade,backup,check}", required=True)
     actions.add_parser("upgrade", help="apply the schema migrations")
+    actions.add_parser(
+        "check",
+        help="list every stored match this version cannot load or replay (exit 1 if any)",
+    )
     backup = actions.add_parser(
         "backup", help="copy the SQLite database consistently, even while the bot runs"
     )
@@ -276,6 +280,8 @@ def _invite_url(args: argparse.Namespace) -> int:
 def _db(args: argparse.Namespace) -> int:
     if args.db_command == "backup":
         return _db_backup(args.config, args.path, overwrite=args.force)
+    if args.db_command == "check":
+        return _db_check(args.config)
     return _db_upgrade(args.config)
 
 
@@ -292,6 +298,26 @@ def _db_backup(config: Path | None, path: Path, *, overwrite: bool) -> int:
         f"backed up {plural(made.matches, 'match', 'matches')} to {made.path} "
         f"({made.size_bytes:,} bytes)"
     )
+    return 0
+
+
+def _db_check(config: Path | None) -> int:
+    """One line per stored match that does not load or replay; exit 1 if any."""
+    from bot.runtime.checking import check_database
+
+    settings = settings_from(config)
+    database_ready(settings.database.url)
+    checked = asyncio.run(check_database(settings.database.url))
+    for problem in checked.problems:
+        print(problem.line())
+    if checked.problems:
+        print(
+            f"genius-bot: {len(checked.problems)} of {checked.matches} stored matches "
+            "cannot be played on by this version",
+            file=sys.stderr,
+        )
+        return 1
+    print(f"all {checked.matches} matches load and replay to their stored state")
     return 0
 
 

@@ -183,3 +183,18 @@ class CleanupRow(Base):
     # Its export and story are in the archive channel; deleting may still be owed.
     archived_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     cleaned_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class UnloadableRow(Base):
+    """A stored match this version of the bot cannot load (its state no longer
+    validates, its game is gone, …), with the reason; ``told_at`` once its room,
+    seats and host log have been told, so a restart does not tell them again."""
+
+    __tablename__ = "unloadable_matches"
+
+    match_id: Mapped[int] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    reason: Mapped[str] = mapped_column(Text)
+    found_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    told_at: Mapped[datetime | None] = mapped_column(UTCDateTime())

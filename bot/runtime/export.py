@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -34,6 +34,8 @@ FORMAT = "genius-bot match export"
 VERSION = 2
 #: The versions this build reads: version 1 is version 2 with every format at 1.
 READS = (1, 2)
+#: What a match's raw rows say they are (:class:`RawRows`).
+RAW_FORMAT: Final = "genius-bot raw match rows"
 
 
 class ExportError(Exception):
@@ -104,12 +106,39 @@ def build_export(
     )
 
 
-def export_bytes(export: MatchExport) -> bytes:
+class RawRows(BaseModel):
+    """A match this version of the bot cannot load, as stored: its row (the state
+    as the stored JSON text, unparsed), its players and its event log, with the
+    reason it cannot be loaded. Not a replayable export: what a host keeps, or
+    hands to whoever fixes the upgrade, before aborting the match."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["genius-bot raw match rows"] = RAW_FORMAT
+    version: Literal[1] = 1
+    match_id: int
+    game: str
+    game_title: str
+    status: str
+    reason: str
+    seats: list[ExportedSeat]
+    #: Every column of the match's row, as stored.
+    match: dict[str, Any]
+    events: list[EventRecord]
+    exported_at: datetime
+
+    def names(self) -> tuple[str, str]:
+        by_seat = {s.seat: s.name for s in self.seats}
+        return by_seat.get(0, "Player 1"), by_seat.get(1, "Player 2")
+
+
+def export_bytes(export: MatchExport | RawRows) -> bytes:
     return export.model_dump_json(indent=2).encode()
 
 
-def file_name(export: MatchExport) -> str:
-    return f"match-{export.match_id}-{export.game}.json"
+def file_name(export: MatchExport | RawRows) -> str:
+    raw = "-raw" if isinstance(export, RawRows) else ""
+    return f"match-{export.match_id}-{export.game}{raw}.json"
 
 
 def load_export(text: str | bytes) -> MatchExport:
