@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, event
+from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
@@ -59,8 +60,15 @@ def make_engine(url: str, pool: PoolSize | None = None) -> AsyncEngine:
     parsed = make_url(url)
     if not _is_sqlite(parsed):
         pool = pool or PoolSize()
+        # pool_pre_ping: a connection the server dropped (a restart, a failover,
+        # pg_terminate_backend) is found dead when it is taken from the pool and
+        # replaced, instead of failing the next transaction that uses it.
         return create_async_engine(
-            parsed, pool_size=pool.size, max_overflow=pool.overflow, pool_timeout=pool.timeout
+            parsed,
+            pool_size=pool.size,
+            max_overflow=pool.overflow,
+            pool_timeout=pool.timeout,
+            pool_pre_ping=True,
         )
     # A memory database lives inside its connection, so every session shares one.
     # A file database gets one connection too: SQLite has a single writer, and
@@ -77,6 +85,27 @@ def make_engine(url: str, pool: PoolSize | None = None) -> AsyncEngine:
     engine = create_async_engine(parsed, **options)
     event.listen(engine.sync_engine, "connect", _apply_sqlite_pragmas)
     return engine
+
+
+# SQLite's own words for a database the process cannot use just now.
+_SQLITE_AWAY = ("database is locked", "unable to open database", "disk i/o error")
+
+
+def unreachable(error: BaseException) -> bool:
+    """Whether ``error`` says the database could not be reached (a connection
+    refused, cut or timed out, the pool exhausted, the server shutting down, a
+    SQLite file locked or gone), as opposed to a statement the database refused:
+    the first passes with time, the second is a bug."""
+    if isinstance(error, sa_exc.DBAPIError):
+        if error.connection_invalidated or isinstance(error, sa_exc.InterfaceError):
+            return True
+        if not isinstance(error, sa_exc.OperationalError):
+            return False
+        # SQLite reports a missing table or bad SQL as an OperationalError too.
+        if type(error.orig).__module__.startswith("sqlite3"):
+            return any(words in str(error.orig).lower() for words in _SQLITE_AWAY)
+        return True
+    return isinstance(error, OSError | TimeoutError | sa_exc.TimeoutError)
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

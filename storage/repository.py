@@ -34,7 +34,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 from sqlalchemy.sql import Executable, Subquery
 
-from storage import steps
+from storage import clocks, steps
 from storage.records import (
     ChannelMatch,
     Channels,
@@ -223,11 +223,13 @@ class MatchRepository:
             .execution_options(**_NO_SYNC)
         )
 
-    async def checkpoint_clocks(self, clocks: Mapping[int, int]) -> None:
-        """Save the clocks of running matches (match id -> clock_ms); no version bump,
-        so a checkpoint never makes a concurrent move stale. Other statuses are
-        skipped: a paused or finished match already saved its clock."""
-        await steps.checkpoint_clocks(await self._session.connection(), clocks)
+    async def checkpoint_clocks(self, saves: Mapping[int, clocks.ClockSave]) -> set[int]:
+        """Save the clocks of running matches (match id -> version and clock_ms), each
+        only if the match is still at that version; no version bump, so a checkpoint
+        never makes a concurrent move stale. Returns the ids refused (another
+        writer moved the row on, or it is no longer running: a paused or finished
+        match saved its clock with that step)."""
+        return await clocks.checkpoint_clocks(await self._session.connection(), saves)
 
     # -- event log -------------------------------------------------------------
 

@@ -7,6 +7,11 @@
   asking (not a host, not a player, not this seat's channel): raised only from
   ``bot.discord.acting``, and always marked :data:`NOT_ALLOWED_MARK`, so a
   member can tell "not yours to do" from a move the game refuses.
+- The database away: a move not taken (the runtime knows it was not written)
+  is told so in exactly :data:`MOVE_NOT_TAKEN`, never as a bug; a step whose
+  commit got no answer and could not be found out is told :data:`FATE_UNKNOWN`,
+  never "not taken" (bot.runtime.unanswered). A database error met while only
+  reading (finding the match) is the same outage, said the same way.
 - Anything else is a bug: logged with the match id, answered with an apology.
   Nothing here ever raises, so a failing reply cannot take a match down.
 """
@@ -21,8 +26,10 @@ from discord import app_commands
 
 from bot.discord.quoting import shown
 from bot.discord.replies import reply
+from bot.runtime.unanswered import FateUnknown, MoveNotTaken, NotTaken
 from games import Rejected
 from games.core import quote
+from storage.db import unreachable
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +38,14 @@ APOLOGY = (
     "please try again, or ask the host if it keeps happening."
 )
 NO_PERMISSION = "You can't use that here."
+MOVE_NOT_TAKEN = (
+    "The bot can't reach its database; your move was not taken — try again in a moment."
+)
+NOT_DONE = "The bot can't reach its database; nothing was done — try again in a moment."
+FATE_UNKNOWN = (
+    "The bot lost its database while saving that, so it can't tell yet whether it was "
+    "taken — look at the match before you try again."
+)
 #: How every "not yours to do" refusal begins (see :class:`NotAllowed`).
 NOT_ALLOWED_MARK = "⛔ "
 
@@ -52,10 +67,17 @@ class NotAllowed(Refusal):
         super().__init__(NOT_ALLOWED_MARK + message)
 
 
-def explain(error: BaseException) -> str | None:
-    """The user-facing sentence for an expected failure; None for a bug."""
+def explain(error: BaseException, *, move: bool = False) -> str | None:
+    """The user-facing sentence for an expected failure; None for a bug.
+    ``move``: what failed was a player's move (the database's outage says so)."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    if isinstance(error, FateUnknown):
+        return FATE_UNKNOWN
+    if isinstance(error, MoveNotTaken):
+        return MOVE_NOT_TAKEN
+    if isinstance(error, NotTaken) or unreachable(error):
+        return MOVE_NOT_TAKEN if move else NOT_DONE
     if isinstance(error, Rejected | Refusal):
         return error.message
     if isinstance(error, app_commands.NoPrivateMessage):
@@ -67,8 +89,8 @@ def explain(error: BaseException) -> str | None:
     return None
 
 
-def _reply_text(error: BaseException, match_id: int | None, where: str) -> str:
-    text = explain(error)
+def _reply_text(error: BaseException, match_id: int | None, where: str, *, move: bool) -> str:
+    text = explain(error, move=move)
     if text is None:
         original = getattr(error, "original", error)
         log.error(
@@ -91,7 +113,10 @@ async def answer_interaction(
 ) -> None:
     """Answer a failed slash command or click ephemerally."""
     match_id = match_id if match_id is not None else interaction.extras.get("match_id")
-    text = _reply_text(error, match_id, _command_name(interaction))
+    # A game's commands, buttons and forms make moves; /match commands do not.
+    command = interaction.command
+    move = command is None or command.qualified_name.split()[0] != "match"
+    text = _reply_text(error, match_id, _command_name(interaction), move=move)
     try:
         await reply(interaction, text)
     except discord.HTTPException:
@@ -102,7 +127,7 @@ async def answer_message(
     message: discord.Message, error: BaseException, *, match_id: int | None = None
 ) -> None:
     """Answer a failed plain-message move in its (private) channel."""
-    text = _reply_text(error, match_id, "a private-channel message")
+    text = _reply_text(error, match_id, "a private-channel message", move=True)
     try:
         await message.reply(text, mention_author=False)
     except discord.HTTPException:

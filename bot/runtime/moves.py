@@ -9,6 +9,7 @@ from typing import Any
 from bot.runtime.commits import Change, Committer, notice
 from bot.runtime.host import pause_change
 from bot.runtime.matches import Matches
+from bot.runtime.unanswered import as_move
 from bot.runtime.windows import check_open, closed, closed_message, describe, window_of
 from games import HOST, Notice, Rejected
 from games.core import Actor
@@ -36,6 +37,12 @@ class Moves:
         self, match_id: int, actor: Actor, *, text: str | None = None, action: Any = None,
         window: str | None = None,
     ) -> list[Notice]:  # fmt: skip
+        with as_move():
+            return await self._take(match_id, actor, text, action, window)
+
+    async def _take(
+        self, match_id: int, actor: Actor, text: str | None, action: Any, window: str | None
+    ) -> list[Notice]:
         live = await self._matches.load(match_id)
         check_open(live)
         # A click aimed at a closed window is too late, whatever the move would say now.
