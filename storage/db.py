@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, event
 from sqlalchemy import exc as sa_exc
-from sqlalchemy.engine import URL, make_url
+from sqlalchemy.engine import URL, ExceptionContext, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
     AsyncEngine,
@@ -63,13 +63,15 @@ def make_engine(url: str, pool: PoolSize | None = None) -> AsyncEngine:
         # pool_pre_ping: a connection the server dropped (a restart, a failover,
         # pg_terminate_backend) is found dead when it is taken from the pool and
         # replaced, instead of failing the next transaction that uses it.
-        return create_async_engine(
+        engine = create_async_engine(
             parsed,
             pool_size=pool.size,
             max_overflow=pool.overflow,
             pool_timeout=pool.timeout,
             pool_pre_ping=True,
         )
+        event.listen(engine.sync_engine, "handle_error", _confused_is_cut)
+        return engine
     # A memory database lives inside its connection, so every session shares one.
     # A file database gets one connection too: SQLite has a single writer, and
     # writers queueing in-process for one connection beat several connections
@@ -99,13 +101,43 @@ def unreachable(error: BaseException) -> bool:
     if isinstance(error, sa_exc.DBAPIError):
         if error.connection_invalidated or isinstance(error, sa_exc.InterfaceError):
             return True
-        if not isinstance(error, sa_exc.OperationalError):
-            return False
-        # SQLite reports a missing table or bad SQL as an OperationalError too.
-        if type(error.orig).__module__.startswith("sqlite3"):
-            return any(words in str(error.orig).lower() for words in _SQLITE_AWAY)
-        return True
+        driver = error.orig
+        if type(driver).__module__.startswith("sqlite3"):
+            # SQLite reports a missing table or bad SQL as an OperationalError too.
+            return any(words in str(driver).lower() for words in _SQLITE_AWAY)
+        if isinstance(error, sa_exc.OperationalError):
+            return True
+        # asyncpg's own error, under SQLAlchemy's adapter (a connection that
+        # died while being opened is a generic DBAPIError).
+        return _asyncpg_away(getattr(driver, "__cause__", None) or driver)
     return isinstance(error, OSError | TimeoutError | sa_exc.TimeoutError)
+
+
+def _asyncpg_away(error: BaseException | None) -> bool:
+    try:
+        from asyncpg import exceptions as pg  # type: ignore[import-untyped]
+    except ImportError:  # pragma: no cover - asyncpg is installed with the project
+        return False
+    away = (
+        pg.PostgresConnectionError,
+        pg.InterfaceError,
+        pg.InternalClientError,
+        pg.OperatorInterventionError,
+        pg.InsufficientResourcesError,
+        OSError,
+        TimeoutError,
+    )
+    return isinstance(error, away)
+
+
+def _confused_is_cut(context: ExceptionContext) -> None:
+    """asyncpg reports some connections the server cut as "cannot switch to state
+    N; another operation (M) is in progress" (InternalClientError) rather than as
+    closed, and SQLAlchemy then keeps them in the pool, where every later use
+    fails the same way, pre-ping included (sqlalchemy#13241; seen here when
+    pg_terminate_backend cut the pool's connections). They are disconnects."""
+    if type(context.original_exception).__name__ == "InternalClientError":
+        context.is_disconnect = True
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -33,6 +33,7 @@ class DatabaseCutter:
         self._open: set[asyncio.StreamWriter] = set()
         self._loss: Loss | None = None
         self._down = False
+        self._then_down = False
         self.cuts = 0
 
     def url(self, database: str) -> str:
@@ -43,8 +44,10 @@ class DatabaseCutter:
         through = through.update_query_dict({"ssl": "disable"})
         return through.render_as_string(hide_password=False)
 
-    def lose(self, what: Loss) -> None:
+    def lose(self, what: Loss, *, then_down: bool = False) -> None:
+        """Cut the next COMMIT (see the module); ``then_down``: and stay down."""
         self._loss = what
+        self._then_down = then_down
 
     def down(self) -> None:
         self._down = True
@@ -89,12 +92,14 @@ class DatabaseCutter:
             if self._loss is not None and b"COMMIT" in data:
                 loss, self._loss = self._loss, None
                 self.cuts += 1
-                if loss == "commit":
-                    return  # never sent: the server rolls the transaction back
-                link.swallow = True
-                server.write(data)
-                await server.drain()
-                await link.answered.wait()  # committed; its answer is dropped
+                if loss == "answer":
+                    link.swallow = True
+                    server.write(data)
+                    await server.drain()
+                    await link.answered.wait()  # committed; its answer is dropped
+                # "commit": never sent, so the server rolls the transaction back.
+                if self._then_down:
+                    self.down()
                 return
             server.write(data)
             await server.drain()

@@ -211,7 +211,8 @@ async def test_everything_waiting_goes_in_the_next_batch_once_per_match() -> Non
 
 
 @pytest.mark.parametrize(
-    ("error", "told"), [(OSError("connection refused"), NotTaken), (ValueError("a bug"), ValueError)]
+    ("error", "told"),
+    [(OSError("connection refused"), NotTaken), (ValueError("a bug"), ValueError)],
 )
 async def test_a_failed_batch_fails_each_of_its_steps(
     error: Exception, told: type[Exception]
