@@ -105,17 +105,17 @@ async def find_out(
     if stored is None:
         log.warning("a batch's commit got no answer and the database stayed away: fate unknown")
         return [FateUnknown() for _ in steps]
-    verdicts: dict[int, Verdict] = {}
+    verdicts: dict[int, Exception | None] = {}  # None: committed
     for match_id, version in written.items():
         if stored.get(match_id) == version:
-            verdicts[match_id] = StepWritten(version, [])  # committed; ids filled in below
+            verdicts[match_id] = None
         elif stored.get(match_id) == version - 1:
             verdicts[match_id] = NotTaken()
         else:  # another process wrote it meanwhile: look again, whatever happened
             verdicts[match_id] = StaleVersion(f"match {match_id} moved on to another version")
     # One transaction: every step went the same way. Steps with no update of
     # their own (queued notices) follow the ones that have one.
-    committed = any(isinstance(v, StepWritten) for v in verdicts.values())
+    committed = None in verdicts.values()
     log.warning(
         "a batch's commit got no answer; the database says it was %s",
         "committed" if committed else "not committed",
@@ -125,7 +125,7 @@ async def find_out(
         verdict = verdicts.get(step.match_id)
         if isinstance(result, StaleVersion):
             answers.append(result)  # refused in the transaction, whatever became of it
-        elif verdict is not None and not isinstance(verdict, StepWritten):
+        elif isinstance(verdict, Exception):
             answers.append(verdict)
         elif not verdicts:
             answers.append(FateUnknown())  # nothing in the batch could tell

@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 import games
 from bot.runtime import MatchRuntime, replay
-from bot.runtime.unanswered import NotTaken
+from bot.runtime.unanswered import CommitUnanswered, NotTaken, find_out
 from bot.runtime.writer import Writer
 from games import PUBLIC, Rejected
 from storage.records import StaleVersion
@@ -224,7 +224,32 @@ async def test_a_failed_batch_fails_each_of_its_steps(
         *(writer.write(_messages_only(m)) for m in (1, 2)), return_exceptions=True
     )
     assert [type(r) for r in results] == [told, told]
-    assert all(r is error or r.__cause__ is error for r in results)
+    assert all(r is error or getattr(r, "__cause__", None) is error for r in results)
     assert writer.batch_sizes == {}
     writer.fail = None
     assert await writer.write(_messages_only(1)) == StepWritten(1, [])
+
+
+@pytest.mark.parametrize("committed", [True, False])
+async def test_a_lost_commit_is_found_out_once_for_the_whole_batch(
+    harness: Harness, committed: bool
+) -> None:
+    """The batch's version witness decides for its notice-only steps too (one
+    transaction); a step refused as stale inside it stays refused."""
+    moved, noticed, stale = [await harness.started() for _ in range(3)]
+    record = await harness.runtime.get(moved)
+    if committed:  # what the lost COMMIT did
+        async with harness.sessions.begin() as session:
+            await MatchRepository(session).update(moved, expected_version=record.version)
+    steps = [StepWrite(m, None, [], []) for m in (moved, noticed, stale)]
+    written: list[StepWritten | StaleVersion] = [
+        StepWritten(record.version + 1, [10]),
+        StepWritten(None, [11]),
+        StaleVersion("x"),
+    ]
+    answers = await find_out(harness.sessions, steps, CommitUnanswered(written))
+    if committed:
+        assert answers[:2] == written[:2]
+    else:
+        assert [type(a) for a in answers[:2]] == [NotTaken, NotTaken]
+    assert answers[2] is written[2]
