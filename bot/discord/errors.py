@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import logging
+import traceback
 from typing import Any
 
 import discord
@@ -76,7 +77,7 @@ def explain(error: BaseException, *, move: bool = False) -> str | None:
         return FATE_UNKNOWN
     if isinstance(error, MoveNotTaken):
         return MOVE_NOT_TAKEN
-    if isinstance(error, NotTaken) or unreachable(error):
+    if isinstance(error, NotTaken) or _database_away(error):
         return MOVE_NOT_TAKEN if move else NOT_DONE
     if isinstance(error, Rejected | Refusal):
         return error.message
@@ -87,6 +88,21 @@ def explain(error: BaseException, *, move: bool = False) -> str | None:
     if isinstance(error, app_commands.TransformerError):
         return f"I couldn't read {quote(str(error.value))} there."
     return None
+
+
+#: Where a raw error from the database's drivers was raised (a connection refused
+#: as a read opens one comes up as the bare OSError, unwrapped by SQLAlchemy).
+_DATABASE_DRIVERS = ("sqlalchemy", "asyncpg", "aiosqlite")
+
+
+def _database_away(error: BaseException) -> bool:
+    """The database out of reach, met outside a move (finding the match, a host
+    command): raised in the database's drivers, not by Discord's HTTP client,
+    whose connection errors are OSErrors too."""
+    if not unreachable(error):
+        return False
+    frames = traceback.extract_tb(error.__traceback__)
+    return any(f"/{name}/" in frame.filename for frame in frames for name in _DATABASE_DRIVERS)
 
 
 def _reply_text(error: BaseException, match_id: int | None, where: str, *, move: bool) -> str:
