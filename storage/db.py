@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, event
-from sqlalchemy.engine import URL, make_url
+from sqlalchemy import exc as sa_exc
+from sqlalchemy.engine import URL, ExceptionContext, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
     AsyncEngine,
@@ -59,9 +60,18 @@ def make_engine(url: str, pool: PoolSize | None = None) -> AsyncEngine:
     parsed = make_url(url)
     if not _is_sqlite(parsed):
         pool = pool or PoolSize()
-        return create_async_engine(
-            parsed, pool_size=pool.size, max_overflow=pool.overflow, pool_timeout=pool.timeout
+        # pool_pre_ping: a connection the server dropped (a restart, a failover,
+        # pg_terminate_backend) is found dead when it is taken from the pool and
+        # replaced, instead of failing the next transaction that uses it.
+        engine = create_async_engine(
+            parsed,
+            pool_size=pool.size,
+            max_overflow=pool.overflow,
+            pool_timeout=pool.timeout,
+            pool_pre_ping=True,
         )
+        event.listen(engine.sync_engine, "handle_error", _confused_is_cut)
+        return engine
     # A memory database lives inside its connection, so every session shares one.
     # A file database gets one connection too: SQLite has a single writer, and
     # writers queueing in-process for one connection beat several connections
@@ -77,6 +87,57 @@ def make_engine(url: str, pool: PoolSize | None = None) -> AsyncEngine:
     engine = create_async_engine(parsed, **options)
     event.listen(engine.sync_engine, "connect", _apply_sqlite_pragmas)
     return engine
+
+
+# SQLite's own words for a database the process cannot use just now.
+_SQLITE_AWAY = ("database is locked", "unable to open database", "disk i/o error")
+
+
+def unreachable(error: BaseException) -> bool:
+    """Whether ``error`` says the database could not be reached (a connection
+    refused, cut or timed out, the pool exhausted, the server shutting down, a
+    SQLite file locked or gone), as opposed to a statement the database refused:
+    the first passes with time, the second is a bug."""
+    if isinstance(error, sa_exc.DBAPIError):
+        if error.connection_invalidated or isinstance(error, sa_exc.InterfaceError):
+            return True
+        driver = error.orig
+        if type(driver).__module__.startswith("sqlite3"):
+            # SQLite reports a missing table or bad SQL as an OperationalError too.
+            return any(words in str(driver).lower() for words in _SQLITE_AWAY)
+        if isinstance(error, sa_exc.OperationalError):
+            return True
+        # asyncpg's own error, under SQLAlchemy's adapter (a connection that
+        # died while being opened is a generic DBAPIError).
+        return _asyncpg_away(getattr(driver, "__cause__", None) or driver)
+    return isinstance(error, OSError | TimeoutError | sa_exc.TimeoutError)
+
+
+def _asyncpg_away(error: BaseException | None) -> bool:
+    try:
+        from asyncpg import exceptions as pg  # type: ignore[import-untyped]
+    except ImportError:  # pragma: no cover - asyncpg is installed with the project
+        return False
+    away = (
+        pg.PostgresConnectionError,
+        pg.InterfaceError,
+        pg.InternalClientError,
+        pg.OperatorInterventionError,
+        pg.InsufficientResourcesError,
+        OSError,
+        TimeoutError,
+    )
+    return isinstance(error, away)
+
+
+def _confused_is_cut(context: ExceptionContext) -> None:
+    """asyncpg reports some connections the server cut as "cannot switch to state
+    N; another operation (M) is in progress" (InternalClientError) rather than as
+    closed, and SQLAlchemy then keeps them in the pool, where every later use
+    fails the same way, pre-ping included (sqlalchemy#13241; seen here when
+    pg_terminate_backend cut the pool's connections). They are disconnects."""
+    if type(context.original_exception).__name__ == "InternalClientError":
+        context.is_disconnect = True
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -34,7 +34,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 from sqlalchemy.sql import Executable, Subquery
 
-from storage import steps
+from storage import clocks, steps
 from storage.records import (
     ChannelMatch,
     Channels,
@@ -46,6 +46,7 @@ from storage.records import (
     PlayerRecord,
     StaleVersion,
 )
+from storage.rows import event_record, match_record, outbox_record
 from storage.tables import EventRow, MatchPlayerRow, MatchRow, OutboxRow
 
 
@@ -99,11 +100,11 @@ class MatchRepository:
         )
         self._session.add(row)
         await self._session.flush()
-        return _match_record(row)
+        return match_record(row)
 
     async def get(self, match_id: int) -> MatchRecord | None:
         row = await self._session.scalar(_matches().where(MatchRow.id == match_id))
-        return None if row is None else _match_record(row)
+        return None if row is None else match_record(row)
 
     async def list_for_guild(self, guild_id: int, *, live_only: bool = False) -> list[MatchRecord]:
         """The guild's matches, newest first; ``live_only`` keeps the unfinished ones."""
@@ -136,7 +137,7 @@ class MatchRepository:
             .limit(1)
         )
         found = (await self._session.execute(stmt)).first()
-        return None if found is None else ChannelMatch(_match_record(found[0]), found[1])
+        return None if found is None else ChannelMatch(match_record(found[0]), found[1])
 
     async def update(
         self,
@@ -227,11 +228,13 @@ class MatchRepository:
             .execution_options(**_NO_SYNC)
         )
 
-    async def checkpoint_clocks(self, clocks: Mapping[int, int]) -> None:
-        """Save the clocks of running matches (match id -> clock_ms); no version bump,
-        so a checkpoint never makes a concurrent move stale. Other statuses are
-        skipped: a paused or finished match already saved its clock."""
-        await steps.checkpoint_clocks(await self._session.connection(), clocks)
+    async def checkpoint_clocks(self, saves: Mapping[int, clocks.ClockSave]) -> set[int]:
+        """Save the clocks of running matches (match id -> version and clock_ms), each
+        only if the match is still at that version; no version bump, so a checkpoint
+        never makes a concurrent move stale. Returns the ids refused (another
+        writer moved the row on, or it is no longer running: a paused or finished
+        match saved its clock with that step)."""
+        return await clocks.checkpoint_clocks(await self._session.connection(), saves)
 
     # -- event log -------------------------------------------------------------
 
@@ -253,7 +256,7 @@ class MatchRepository:
     async def events(self, match_id: int) -> list[EventRecord]:
         stmt = select(EventRow).where(EventRow.match_id == match_id).order_by(EventRow.seq)
         rows = await self._session.scalars(stmt.execution_options(**_FRESH))
-        return [_event_record(row) for row in rows]
+        return [event_record(row) for row in rows]
 
     # -- outbox ----------------------------------------------------------------
 
@@ -286,7 +289,7 @@ class MatchRepository:
         if match_id is not None:
             stmt = stmt.where(OutboxRow.match_id == match_id)
         rows = await self._session.scalars(stmt.order_by(OutboxRow.id).execution_options(**_FRESH))
-        return [_outbox_record(row) for row in rows]
+        return [outbox_record(row) for row in rows]
 
     async def mark_delivered(self, ids: Sequence[int]) -> None:
         await steps.mark_delivered(await self._session.connection(), ids)
@@ -303,7 +306,7 @@ class MatchRepository:
         return (await conn.execute(stmt)).scalar_one()
 
     async def _records(self, stmt: Select[MatchRow]) -> list[MatchRecord]:
-        return [_match_record(row) for row in await self._session.scalars(stmt)]
+        return [match_record(row) for row in await self._session.scalars(stmt)]
 
 
 def _matches() -> Select[MatchRow]:
@@ -349,51 +352,3 @@ def _channel_by_seat(private_channel_ids: Mapping[int, int]) -> ColumnElement[An
 def _player_row(player: PlayerRecord, channels: Channels) -> MatchPlayerRow:
     channel = channels.private_channel_ids.get(player.seat, player.private_channel_id)
     return MatchPlayerRow(seat=player.seat, user_id=player.user_id, private_channel_id=channel)
-
-
-def _match_record(row: MatchRow) -> MatchRecord:
-    return MatchRecord(
-        id=row.id,
-        guild_id=row.guild_id,
-        game=row.game,
-        status=MatchStatus(row.status),
-        config=row.config,
-        seed=row.seed,
-        state=row.state,
-        format_version=row.format_version,
-        version=row.version,
-        clock_ms=row.clock_ms,
-        pause_reason=row.pause_reason,
-        layout="threads" if row.layout == "threads" else "channels",
-        category_id=row.category_id,
-        room_channel_id=row.room_channel_id,
-        host_channel_id=row.host_channel_id,
-        players=[
-            PlayerRecord(seat=p.seat, user_id=p.user_id, private_channel_id=p.private_channel_id)
-            for p in row.players
-        ],
-        created_at=row.created_at,
-        updated_at=row.updated_at,
-    )
-
-
-def _event_record(row: EventRow) -> EventRecord:
-    return EventRecord(
-        seq=row.seq,
-        kind=row.kind,
-        actor=row.actor,
-        payload=row.payload,
-        format_version=row.format_version,
-        now_ms=row.now_ms,
-        created_at=row.created_at,
-    )
-
-
-def _outbox_record(row: OutboxRow) -> OutboxRecord:
-    return OutboxRecord(
-        id=row.id,
-        match_id=row.match_id,
-        target=row.target,
-        notices=row.notices,
-        created_at=row.created_at,
-    )

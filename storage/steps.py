@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
@@ -359,27 +359,3 @@ async def mark_delivered(conn: AsyncConnection, ids: Sequence[int]) -> None:
     if ids:
         dialect = conn.dialect.name
         await conn.execute(_MARK[dialect], _DELIVERED_ROWS.params(dialect, [(i,) for i in ids]))
-
-
-# -- clock checkpoints: one UPDATE for every running match ------------------------------
-
-_CLOCK_ROWS: Final = _Rows("clocks", [("id", Integer()), ("clock_ms", BigInteger())])
-
-
-def _checkpoint_statement(dialect: str) -> Any:
-    rows = _CLOCK_ROWS.relation(dialect)
-    return (
-        update(_MATCHES)
-        .where(_MATCHES.c.id == rows.c.id, _MATCHES.c.status == MatchStatus.RUNNING.value)
-        .values(clock_ms=rows.c.clock_ms)
-    )
-
-
-_CHECKPOINT: Final = _per_dialect(_checkpoint_statement)
-
-
-async def checkpoint_clocks(conn: AsyncConnection, clocks: Mapping[int, int]) -> None:
-    """Save running matches' clocks (match id -> clock_ms), with no version bump."""
-    if clocks:
-        dialect = conn.dialect.name
-        await conn.execute(_CHECKPOINT[dialect], _CLOCK_ROWS.params(dialect, list(clocks.items())))

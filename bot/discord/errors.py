@@ -7,6 +7,11 @@
   asking (not a host, not a player, not this seat's channel): raised only from
   ``bot.discord.acting``, and always marked :data:`NOT_ALLOWED_MARK`, so a
   member can tell "not yours to do" from a move the game refuses.
+- The database away: a move not taken (the runtime knows it was not written)
+  is told so in exactly :data:`MOVE_NOT_TAKEN`, never as a bug; a step whose
+  commit got no answer and could not be found out is told :data:`FATE_UNKNOWN`,
+  never "not taken" (bot.runtime.unanswered). A database error met while only
+  reading (finding the match) is the same outage, said the same way.
 - Anything else is a bug: logged with the match id, answered with an apology.
   Nothing here ever raises, so a failing reply cannot take a match down.
 """
@@ -14,6 +19,7 @@
 from __future__ import annotations
 
 import logging
+import traceback
 from typing import Any
 
 import discord
@@ -24,8 +30,10 @@ from bot.discord.replies import reply
 from bot.ops.logs import mark_match
 from bot.ops.metrics import Metrics, metrics_of
 from bot.runtime.loading import CannotLoad
+from bot.runtime.unanswered import FateUnknown, MoveNotTaken, NotTaken
 from games import Rejected
 from games.core import quote
+from storage.db import unreachable
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +44,14 @@ APOLOGY = (
 NO_PERMISSION = "You can't use that here."
 #: The hosts' slash group (bot.discord.host): its commands are for hosts only.
 HOSTS_GROUP = "match"
+MOVE_NOT_TAKEN = (
+    "The bot can't reach its database; your move was not taken — try again in a moment."
+)
+NOT_DONE = "The bot can't reach its database; nothing was done — try again in a moment."
+FATE_UNKNOWN = (
+    "The bot lost its database while saving that, so it can't tell yet whether it was "
+    "taken — look at the match before you try again."
+)
 #: How every "not yours to do" refusal begins (see :class:`NotAllowed`).
 NOT_ALLOWED_MARK = "⛔ "
 
@@ -57,14 +73,21 @@ class NotAllowed(Refusal):
         super().__init__(NOT_ALLOWED_MARK + message)
 
 
-def explain(error: BaseException, *, host: bool = False) -> str | None:
+def explain(error: BaseException, *, host: bool = False, move: bool = False) -> str | None:
     """The user-facing sentence for an expected failure; None for a bug. ``host``:
     a host asks (a ``/match`` command), who is told more of a match that cannot
-    be loaded: why, and what they can do."""
+    be loaded: why, and what they can do. ``move``: what failed was a player's
+    move (the database's outage says so)."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, CannotLoad) and host:
         return error.for_host()
+    if isinstance(error, FateUnknown):
+        return FATE_UNKNOWN
+    if isinstance(error, MoveNotTaken):
+        return MOVE_NOT_TAKEN
+    if isinstance(error, NotTaken) or _database_away(error):
+        return MOVE_NOT_TAKEN if move else NOT_DONE
     if isinstance(error, Rejected | Refusal):
         return error.message
     if isinstance(error, app_commands.NoPrivateMessage):
@@ -89,13 +112,28 @@ def kind_of(error: BaseException) -> str:
     return "refused"
 
 
+#: Where a raw error from the database's drivers was raised (a connection refused
+#: as a read opens one comes up as the bare OSError, unwrapped by SQLAlchemy).
+_DATABASE_DRIVERS = ("sqlalchemy", "asyncpg", "aiosqlite")
+
+
+def _database_away(error: BaseException) -> bool:
+    """The database out of reach, met outside a move (finding the match, a host
+    command): raised in the database's drivers, not by Discord's HTTP client,
+    whose connection errors are OSErrors too."""
+    if not unreachable(error):
+        return False
+    frames = traceback.extract_tb(error.__traceback__)
+    return any(f"/{name}/" in frame.filename for frame in frames for name in _DATABASE_DRIVERS)
+
+
 def _reply_text(
     error: BaseException, match_id: int | None, where: str, metrics: Metrics | None,
-    guild_id: int | None, *, host: bool = False,
+    guild_id: int | None, *, host: bool = False, move: bool = False,
 ) -> str:  # fmt: skip
     if match_id is not None:
         mark_match(match_id, guild_id)  # the rest of this handler's lines name the match
-    text = explain(error, host=host)
+    text = explain(error, host=host, move=move)
     if metrics is not None:
         if text is None:
             metrics.errors.labels("interaction").inc()
@@ -125,10 +163,11 @@ async def answer_interaction(
     match_id = match_id if match_id is not None else interaction.extras.get("match_id")
     metrics = metrics_of(interaction.client)
     where = _command_name(interaction)
+    # A game's commands, buttons and forms make moves; /match commands do not.
+    hosts = where.startswith(f"/{HOSTS_GROUP} ")
     text = _reply_text(
-        error, match_id, where, metrics, interaction.guild_id,
-        host=where.startswith(f"/{HOSTS_GROUP} "),
-    )  # fmt: skip
+        error, match_id, where, metrics, interaction.guild_id, host=hosts, move=not hosts
+    )
     try:
         await reply(interaction, text)
     except discord.HTTPException:
@@ -143,7 +182,7 @@ async def answer_message(
 ) -> None:  # fmt: skip
     """Answer a failed plain-message move in its (private) channel."""
     guild_id = message.guild.id if message.guild is not None else None
-    text = _reply_text(error, match_id, "a private-channel message", metrics, guild_id)
+    text = _reply_text(error, match_id, "a private-channel message", metrics, guild_id, move=True)
     try:
         await message.reply(text, mention_author=False)
     except discord.HTTPException:

@@ -9,6 +9,7 @@ steps are written and applied in order.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +27,8 @@ from games.core import Actor, Audience
 from storage.records import MatchStatus, StaleVersion
 from storage.repository import MatchRepository
 from storage.steps import NewEvent, NewMessage, StateUpdate, StepWrite
+
+log = logging.getLogger(__name__)
 
 # Runtime notices (started, paused, ...) go to the room and both private channels.
 EVERYONE: tuple[Audience, ...] = (PUBLIC, 0, 1)
@@ -152,14 +155,39 @@ class Committer:
         self._outbox.push(live, pending)
 
     async def resync(self, live: LiveMatch) -> None:
-        """Take the stored match as it is now (after another writer's step)."""
+        """Take the stored match as it is now (after another writer's step): its
+        record, state and clock, then its timers (or its end)."""
         async with self._sessions() as session:
             record = await MatchRepository(session).get(live.id)
         if record is None:
             return
         live.record = record
         live.state = stored_state(live.game, record)
+        live.clock.stop(record.clock_ms)
+        if record.status.over:
+            live.disarm()
+            asyncio.get_running_loop().call_soon(self._matches.retire, live)
+            return
+        if record.status is MatchStatus.RUNNING and not live.held:
+            live.clock.start()
         self._rearm(live)
+
+    async def catch_up(self, live: LiveMatch) -> bool:
+        """After a refused clock checkpoint: if another process wrote the match,
+        this one no longer holds the newest state, so take it (True); if the
+        version is the one held (a step of ours committed just before the
+        checkpoint read it), nothing is wrong (False)."""
+        async with live.lock:
+            async with self._sessions() as session:
+                stored = await MatchRepository(session).get(live.id)
+            if stored is None or stored.version == live.record.version:
+                return False
+            log.warning(
+                "match %s: written by another process (version %s, held %s); took its state",
+                live.id, stored.version, live.record.version,
+            )  # fmt: skip
+            await self.resync(live)
+            return True
 
     async def announce(self, live: LiveMatch, notices: list[Notice]) -> None:
         """Queue notices that change no state (a reminder); committed first, like any step."""

@@ -1,5 +1,11 @@
 """The matches a runtime holds in memory, loaded on demand and forgotten when over.
 
+A process holds (adopts, drives, checkpoints) only the matches of the guilds it
+serves (its shard's, :meth:`Matches.serve`). Another process's match can be
+read (:meth:`Matches.read`: as stored, a snapshot) but is never made live here:
+its timers, reminders and clock are its owner's, and a second process driving
+them would write over the owner's clock.
+
 Loading reads one match and parses its state. Two callers asking for the same
 match share one load; a load never makes callers for other matches wait (an
 earlier design held one lock over every load, so one slow read, or a slow
@@ -10,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -42,6 +48,14 @@ class Matches:
         self._time = time
         self._live: dict[int, LiveMatch] = {}
         self._loading: dict[int, asyncio.Task[LiveMatch]] = {}
+        self._owns: Callable[[int], bool] = lambda _guild_id: True
+
+    def serve(self, owns_guild: Callable[[int], bool]) -> None:
+        """Hold only the matches of the guilds ``owns_guild`` accepts (a shard's)."""
+        self._owns = owns_guild
+
+    def owns(self, record: MatchRecord) -> bool:
+        return self._owns(record.guild_id)
 
     def get(self, match_id: int) -> LiveMatch | None:
         return self._live.get(match_id)
@@ -67,14 +81,32 @@ class Matches:
         # Shielded: one caller giving up must not cancel the load the others wait on.
         return await asyncio.shield(loading)
 
+    async def read(self, match_id: int) -> LiveMatch:
+        """The match to read from: the one in memory, else a snapshot of it as
+        stored, with its clock standing at the stored time; never adopted, so
+        reading another process's match leaves it that process's alone."""
+        if (live := self._live.get(match_id)) is not None:
+            return live
+        record = await self._stored(match_id)
+        return self._build(record, await load_match(record))
+
     async def _read(self, match_id: int) -> LiveMatch:
+        record = await self._stored(match_id)
+        if not self.owns(record):
+            raise Rejected(
+                f"Match #{match_id} is hosted by another of this bot's processes "
+                "(another shard); it can be played only there."
+            )
+        loaded = await load_match(record)  # CannotLoad says why, to whoever asked
+        # Restored meanwhile (start-up adopts without loading): keep that one.
+        return self._live.get(match_id) or self.adopt(record, loaded)
+
+    async def _stored(self, match_id: int) -> MatchRecord:
         async with self._sessions() as session:
             record = await MatchRepository(session).get(match_id)
         if record is None or not record.status.shown:
             raise Rejected(f"There is no match #{match_id}.")
-        loaded = await load_match(record)  # CannotLoad says why, to whoever asked
-        # Restored meanwhile (start-up adopts without loading): keep that one.
-        return self._live.get(match_id) or self.adopt(record, loaded)
+        return record
 
     async def restore(self, record: MatchRecord) -> LiveMatch | CannotLoad:
         """Adopt one stored match; one that cannot be loaded must not stop the
@@ -86,10 +118,13 @@ class Matches:
             return error
 
     def adopt(self, record: MatchRecord, loaded: Loaded) -> LiveMatch:
-        clock = MatchClock(self._time, record.clock_ms)
-        live = LiveMatch(record=record, game=loaded.game, state=loaded.state, clock=clock)
+        live = self._build(record, loaded)
         self._live[record.id] = live
         return live
+
+    def _build(self, record: MatchRecord, loaded: Loaded) -> LiveMatch:
+        clock = MatchClock(self._time, record.clock_ms)
+        return LiveMatch(record=record, game=loaded.game, state=loaded.state, clock=clock)
 
     def retire(self, live: LiveMatch) -> None:
         """Forget a finished match once its last notices are out (it reloads on demand)."""

@@ -14,6 +14,7 @@ from bot.runtime.commits import Change, Committer, notice
 from bot.runtime.host import pause_change
 from bot.runtime.live import LiveMatch
 from bot.runtime.matches import Matches
+from bot.runtime.unanswered import as_move
 from bot.runtime.windows import check_open, closed, closed_message, describe, window_of
 from games import HOST, Notice, Rejected
 from games.core import Actor
@@ -47,10 +48,11 @@ class Moves:
         window: str | None = None,
     ) -> list[Notice]:  # fmt: skip
         arrived = time.perf_counter()
-        live = await self._matches.load(match_id)
-        with about_match(live.id, live.record.guild_id):
-            told = await self._take(live, actor, text=text, action=action, window=window)
-            log.debug("seat %s moved; the match is at version %d", actor, live.record.version)
+        with as_move():
+            live = await self._matches.load(match_id)
+            with about_match(live.id, live.record.guild_id):
+                told = await self._take(live, actor, text=text, action=action, window=window)
+                log.debug("seat %s moved; the match is at version %d", actor, live.record.version)
         if self._metrics is not None:
             self._metrics.move_committed(live.record.game, time.perf_counter() - arrived)
         return told

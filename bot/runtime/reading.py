@@ -31,8 +31,9 @@ class Reading:
         return record
 
     async def view(self, match_id: int, audience: Audience) -> dict[str, Any]:
-        """What ``audience`` may know, plus the match's own status and clocks."""
-        live = await self._matches.load(match_id)
+        """What ``audience`` may know, plus the match's own status and clocks (of
+        another process's match: as it stored them last)."""
+        live = await self._matches.read(match_id)
         async with live.lock:
             base = {} if live.state is None else live.game.view(live.state, audience)
             now = live.clock.now_ms()
@@ -53,7 +54,7 @@ class Reading:
 
     async def to_act(self, match_id: int) -> frozenset[int]:
         """The seats the game is waiting on now (none unless running)."""
-        live = await self._matches.load(match_id)
+        live = await self._matches.read(match_id)
         if live.status is not MatchStatus.RUNNING or live.state is None:
             return frozenset()
         return live.game.to_act(live.state)

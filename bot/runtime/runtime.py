@@ -94,7 +94,7 @@ class MatchRuntime:
         self.reading = Reading(sessionmaker, matches)
         self.outages = Outages(matches, committer, outbox, host, deadlines)
         self.checkpoints = Checkpoints(
-            matches, self.writer, self.scheduler, every_seconds=checkpoint_seconds
+            matches, self.writer, committer, self.scheduler, every_seconds=checkpoint_seconds
         )
         self.unloadable = Unloadables(sessionmaker, outbox, self.lifecycle, self.disclosure)
         self.metrics = metrics
@@ -136,7 +136,9 @@ class MatchRuntime:
     async def start_up(self, owns_guild: Callable[[int], bool] = lambda _: True) -> None:
         """Restore every unfinished match (of the guilds this process serves) and
         start the timers. Messages still queued go out first, then each running
-        match's room and players are told it resumed."""
+        match's room and players are told it resumed. Only those matches are ever
+        held here: another process's are read, never adopted (matches.py)."""
+        self._matches.serve(owns_guild)
         async with self._sessions() as session:
             records = [
                 r for r in await MatchRepository(session).unfinished() if owns_guild(r.guild_id)

@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.runtime.unanswered import FIND_OUT_SECONDS, CommitUnanswered, find_out, refusal
 from storage.records import StaleVersion
 from storage.steps import StepWrite, StepWritten, write_steps
 
@@ -51,10 +52,15 @@ class _Waiting:
 
 class Writer:
     def __init__(
-        self, sessions: async_sessionmaker[AsyncSession], *, max_batch: int = MAX_BATCH
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        *,
+        max_batch: int = MAX_BATCH,
+        find_out_seconds: float = FIND_OUT_SECONDS,
     ) -> None:
         self._sessions = sessions
         self._max_batch = max_batch
+        self._find_out_seconds = find_out_seconds  # see bot.runtime.unanswered
         self._queue: list[_Waiting] = []
         self._jobs: deque[tuple[Job, asyncio.Future[Any]]] = deque()
         self._task: asyncio.Task[None] | None = None
@@ -141,12 +147,19 @@ class Writer:
         return batch
 
     async def _write_batch(self, batch: list[_Waiting]) -> None:
+        steps = [w.step for w in batch]
         try:
-            results = await self._transaction([w.step for w in batch])
+            results: Sequence[StepWritten | BaseException] = await self._transaction(steps)
+        except CommitUnanswered as unanswered:
+            # Committed or not? Found out before anyone is answered (unanswered.py).
+            results = await find_out(
+                self._sessions, steps, unanswered, wait_seconds=self._find_out_seconds
+            )
         except BaseException as error:
             for waiting in batch:
                 if not waiting.answer.done():
-                    waiting.answer.set_exception(error)
+                    # The database away: "not taken", never the raw error.
+                    waiting.answer.set_exception(refusal(error))
             if not isinstance(error, Exception):
                 raise  # cancelled (the loop is closing): the callers were told
             log.warning("a batch of %d steps failed: %s", len(batch), error)
@@ -155,13 +168,19 @@ class Writer:
         for waiting, result in zip(batch, results, strict=True):
             if waiting.answer.done():
                 continue  # its caller gave up waiting (cancelled); it is written all the same
-            if isinstance(result, StaleVersion):
+            if isinstance(result, BaseException):
                 waiting.answer.set_exception(result)
             else:
                 waiting.answer.set_result(result)
 
     async def _transaction(self, steps: Sequence[StepWrite]) -> list[StepWritten | StaleVersion]:
-        """One transaction for the batch, committed before anyone is answered."""
-        async with self._sessions.begin() as session:
-            conn = await session.connection()
-            return await write_steps(conn, steps)
+        """One transaction for the batch, committed before anyone is answered. A
+        failure before the COMMIT leaves nothing written; a failed COMMIT may have
+        been carried out all the same, hence CommitUnanswered."""
+        async with self._sessions() as session:
+            results = await write_steps(await session.connection(), steps)
+            try:
+                await session.commit()
+            except Exception as error:
+                raise CommitUnanswered(results) from error
+            return results

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Callable
@@ -14,11 +15,12 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, inspect, text
+from sqlalchemy import exc as sa_exc
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage import MatchRepository, NewMatch, PlayerRecord, alembic_config, make_engine, upgrade
-from storage.db import make_sessionmaker
+from storage.db import make_sessionmaker, unreachable
 from storage.tables import Base
 
 T = TypeVar("T")
@@ -156,3 +158,20 @@ def test_the_runtime_imports_without_alembic() -> None:
     """Alembic is most of the import time; only migrating needs it."""
     code = "import sys, bot.runtime, storage; sys.exit('alembic' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("driver_error", "away"),
+    [
+        (sqlite3.OperationalError("database is locked"), True),
+        (sqlite3.OperationalError("unable to open database file"), True),
+        (sqlite3.OperationalError("no such table: matches"), False),
+    ],
+)
+def test_unreachable_tells_the_database_away_from_a_bad_statement(
+    driver_error: Exception, away: bool
+) -> None:
+    wrapped = sa_exc.OperationalError("SELECT 1", {}, driver_error)
+    assert unreachable(wrapped) is away
+    assert unreachable(ConnectionRefusedError(111, "refused"))
+    assert not unreachable(ValueError("a bug"))

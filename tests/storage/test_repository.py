@@ -18,6 +18,7 @@ from storage import (
     PlayerRecord,
     StaleVersion,
 )
+from storage.clocks import ClockSave
 
 Sessions = async_sessionmaker[AsyncSession]
 
@@ -279,15 +280,34 @@ async def test_checkpoint_clocks_touches_running_matches_only(sessionmaker: Sess
     running, paused, waiting = [(await create(sessionmaker)).id for _ in range(3)]
     await set_status(sessionmaker, running, MatchStatus.RUNNING)
     await set_status(sessionmaker, paused, MatchStatus.PAUSED)
+    saves = {m: ClockSave(1, ms) for m, ms in ((running, 5_000), (paused, 6_000), (999, 1))}
     async with repo(sessionmaker) as r:
-        await r.checkpoint_clocks({running: 5_000, paused: 6_000, waiting: 7_000, 999: 1})
-        await r.checkpoint_clocks({})
+        refused = await r.checkpoint_clocks({**saves, waiting: ClockSave(0, 7_000)})
+        assert await r.checkpoint_clocks({}) == set()
+    assert refused == {paused, waiting, 999}
     clocks = {m: (await get(sessionmaker, m)) for m in (running, paused, waiting)}
     assert {m: (r.clock_ms, r.version) for m, r in clocks.items()} == {
         running: (5_000, 1),
         paused: (0, 1),
         waiting: (0, 0),
     }
+
+
+async def test_a_stale_checkpoint_is_refused(sessionmaker: Sessions) -> None:
+    """A clock saved against a version the row has moved on from (another process
+    wrote the match) is refused and overwrites nothing."""
+    match_id = (await create(sessionmaker)).id
+    await set_status(sessionmaker, match_id, MatchStatus.RUNNING)  # version 1
+    async with repo(sessionmaker) as r:
+        await r.update(match_id, expected_version=1, clock_ms=40_000)  # version 2
+    async with repo(sessionmaker) as r:
+        assert await r.checkpoint_clocks({match_id: ClockSave(1, 9_000)}) == {match_id}
+    stored = await get(sessionmaker, match_id)
+    assert (stored.clock_ms, stored.version) == (40_000, 2)
+    async with repo(sessionmaker) as r:
+        assert await r.checkpoint_clocks({match_id: ClockSave(2, 41_000)}) == set()
+    stored = await get(sessionmaker, match_id)
+    assert (stored.clock_ms, stored.version) == (41_000, 2)
 
 
 # -- event log ----------------------------------------------------------------

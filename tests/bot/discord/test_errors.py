@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import logging
 
+import aiohttp
 import pytest
 import simcord
 from discord import app_commands
+from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.discord.errors import APOLOGY
+from bot.discord.errors import APOLOGY, MOVE_NOT_TAKEN, NOT_DONE, explain
 from games import Rejected
 from tests.bot.discord.support import World, new_match, said, texts
 
@@ -47,3 +49,19 @@ async def test_a_match_whose_channels_failed_leaves_no_row(world: World) -> None
     with pytest.raises(Rejected, match="There is no match #1"):
         await world.bot.runtime.get(1)
     assert await world.bot.runtime.list_for_guild(world.guild.id) == []
+
+
+async def test_only_the_databases_own_connection_errors_are_called_an_outage() -> None:
+    """A connection refused as the database is opened (a bare OSError, as the
+    driver raises it) is the outage's sentence; Discord's own connection errors,
+    OSErrors too, are not (they stay bugs to log)."""
+    engine = create_async_engine("postgresql+asyncpg://postgres@127.0.0.1:1/none")
+    try:
+        with pytest.raises(ConnectionRefusedError) as refused:
+            async with engine.connect():
+                pass
+    finally:
+        await engine.dispose()
+    assert explain(refused.value) == NOT_DONE
+    assert explain(refused.value, move=True) == MOVE_NOT_TAKEN
+    assert explain(aiohttp.ClientConnectionError("discord.com unreachable")) is None

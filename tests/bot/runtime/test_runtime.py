@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 import games
 from bot.runtime import ListDelivery, MatchRuntime, Scheduler, replay
+from bot.runtime.unanswered import NotTaken
 from games import HOST, Rejected
 from storage.records import MatchStatus, NewMatch
 from storage.repository import MatchRepository
@@ -346,8 +347,9 @@ async def test_a_failed_pause_leaves_the_clock_running(harness: Harness) -> None
     writer = harness.runtime.writer
     real_transaction = writer._transaction
     writer._transaction = broken  # type: ignore[method-assign]
-    with pytest.raises(OSError, match="gone"):
+    with pytest.raises(NotTaken) as refused:  # the database away: not taken, said so
         await harness.runtime.pause(match_id)
+    assert isinstance(refused.value.__cause__, OSError)
     writer._transaction = real_transaction  # type: ignore[method-assign]
     live = harness.runtime._matches.get(match_id)
     assert live is not None

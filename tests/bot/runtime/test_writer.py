@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 import games
 from bot.runtime import MatchRuntime, replay
+from bot.runtime.unanswered import CommitUnanswered, NotTaken, find_out
 from bot.runtime.writer import Writer
 from games import PUBLIC, Rejected
 from storage.records import StaleVersion
@@ -165,14 +166,17 @@ async def test_loading_one_match_does_not_hold_up_another(
         return await real(match_id)
 
     monkeypatch.setattr(fresh._matches, "_read", read)
-    first = asyncio.create_task(fresh.view(slow, PUBLIC))
-    second = asyncio.create_task(fresh.view(slow, PUBLIC))  # shares the same load
+    # Loading (making a match live here, as a move or a host command does; a
+    # view reads without loading).
+    first = asyncio.create_task(fresh._matches.load(slow))
+    second = asyncio.create_task(fresh._matches.load(slow))  # shares the same load
     await loading.wait()
-    view = await asyncio.wait_for(fresh.view(quick, PUBLIC), timeout=5)
-    assert view["match"]["id"] == quick
+    live = await asyncio.wait_for(fresh._matches.load(quick), timeout=5)
+    assert live.id == quick
     assert not first.done()
     release.set()
-    assert (await first)["match"]["id"] == (await second)["match"]["id"] == slow
+    assert (await first) is (await second)
+    assert (await first).id == slow
 
 
 # -- the writer alone, with a stand-in transaction --------------------------------------
@@ -206,12 +210,46 @@ async def test_everything_waiting_goes_in_the_next_batch_once_per_match() -> Non
     assert writer.batch_sizes == {1: 2, 3: 1}
 
 
-async def test_a_failed_batch_fails_each_of_its_steps() -> None:
-    writer = _Recording(fail=OSError("disk I/O error"))
+@pytest.mark.parametrize(
+    ("error", "told"),
+    [(OSError("connection refused"), NotTaken), (ValueError("a bug"), ValueError)],
+)
+async def test_a_failed_batch_fails_each_of_its_steps(
+    error: Exception, told: type[Exception]
+) -> None:
+    """The database away is each step not taken (said so, not as a raw error); any
+    other failure is passed on as it is."""
+    writer = _Recording(fail=error)
     results = await asyncio.gather(
         *(writer.write(_messages_only(m)) for m in (1, 2)), return_exceptions=True
     )
-    assert [type(r) for r in results] == [OSError, OSError]
+    assert [type(r) for r in results] == [told, told]
+    assert all(r is error or getattr(r, "__cause__", None) is error for r in results)
     assert writer.batch_sizes == {}
     writer.fail = None
     assert await writer.write(_messages_only(1)) == StepWritten(1, [])
+
+
+@pytest.mark.parametrize("committed", [True, False])
+async def test_a_lost_commit_is_found_out_once_for_the_whole_batch(
+    harness: Harness, committed: bool
+) -> None:
+    """The batch's version witness decides for its notice-only steps too (one
+    transaction); a step refused as stale inside it stays refused."""
+    moved, noticed, stale = [await harness.started() for _ in range(3)]
+    record = await harness.runtime.get(moved)
+    if committed:  # what the lost COMMIT did
+        async with harness.sessions.begin() as session:
+            await MatchRepository(session).update(moved, expected_version=record.version)
+    steps = [StepWrite(m, None, [], []) for m in (moved, noticed, stale)]
+    written: list[StepWritten | StaleVersion] = [
+        StepWritten(record.version + 1, [10]),
+        StepWritten(None, [11]),
+        StaleVersion("x"),
+    ]
+    answers = await find_out(harness.sessions, steps, CommitUnanswered(written))
+    if committed:
+        assert answers[:2] == written[:2]
+    else:
+        assert [type(a) for a in answers[:2]] == [NotTaken, NotTaken]
+    assert answers[2] is written[2]
