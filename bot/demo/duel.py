@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,8 +55,10 @@ def play_duel(
     options: dict[str, Any] | None = None,
     most_steps: int = 5_000,
     game: Game[Any, Any, Any] | None = None,
+    watch: Callable[[Any], None] | None = None,
 ) -> Duel:
-    """One match of ``key`` between ``players`` (seat 0, seat 1), seeded."""
+    """One match of ``key`` between ``players`` (seat 0, seat 1), seeded;
+    ``watch`` sees each state the players are asked about."""
     game = game or games.get(key)
     script = host_script(key)
     every_seat = demo_flag(key, "ASKS_EVERY_SEAT")
@@ -66,6 +69,8 @@ def play_duel(
         if state.outcome is not None:
             duel.outcome = state.outcome
             return duel
+        if watch is not None:
+            watch(state)
         moved = False
         for seat in (0, 1) if every_seat else sorted(game.to_act(state)):
             started = time.process_time()

@@ -12,10 +12,11 @@ the puzzle and sends the solution.
 Levels differ in what they read and weigh:
 
 - ``easy``: private queries, one guess each time, its own queries only, no hints;
-- ``normal``: public queries, the best of three guesses, hints when it holds
-  the tokens;
+- ``normal``: public queries, the best of three guesses, and it saves tokens
+  for a hint while some colour has six rules or more left;
 - ``hard``: public queries, the best of four, also the opponent's public
-  counts and which rules no shading could meet, and it saves tokens for a hint.
+  counts and which rules no shading could meet, and it saves for a hint while
+  some colour has four rules or more left.
 """
 
 from __future__ import annotations
@@ -63,9 +64,7 @@ class Level:
 
 LEVEL_SETTINGS = {
     "easy": Level("easy", public=False, guesses=1, deduces=False, hints=False, saves_for_hint=None),
-    "normal": Level(
-        "normal", public=True, guesses=3, deduces=False, hints=True, saves_for_hint=None
-    ),
+    "normal": Level("normal", public=True, guesses=3, deduces=False, hints=True, saves_for_hint=6),
     "hard": Level("hard", public=True, guesses=4, deduces=True, hints=True, saves_for_hint=4),
 }
 

@@ -107,7 +107,6 @@ async def _play(
     match_id = (await runtime.create(new)).id
     await runtime.start(match_id)
     rng = random.Random(seed)
-    sees_all = demo_flag(game_key, "SEES_ALL")
     player = demo_player(game_key)
     if player is None:
         raise ValueError(f"{game_key} has no built-in players (bot/demo/{game_key}.py)")
@@ -115,8 +114,8 @@ async def _play(
         await runtime.flush()
         moved = False
         for seat in await _asked(runtime, match_id, game_key):
-            audience = HOST if sees_all else seat
-            text = player(await runtime.view(match_id, audience), seat, rng)
+            # A player is given its own seat's view, never the host's.
+            text = player(await runtime.view(match_id, seat), seat, rng)
             if text is not None:
                 await runtime.submit_text(match_id, seat, text)
                 moved = True

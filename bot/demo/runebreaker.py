@@ -14,7 +14,7 @@ enough for its level and its answer works under its guess.
 
 Levels: ``easy`` weighs two probe boards, ignores the opponent's probes,
 searches little and buzzes on a guess; ``normal`` weighs six and buzzes
-only when sure; ``hard`` weighs sixteen and searches longest.
+only when sure; ``hard`` weighs twelve and searches longest.
 
 `genius-bot demo runebreaker` plays both variants: a classic match, then a
 finals match where seat 0 holds Decipher.
@@ -71,8 +71,8 @@ class Level:
 
 LEVEL_SETTINGS = {
     "easy": Level("easy", 2, False, 150, 600, 300, buzz_ways=4),
-    "normal": Level("normal", 6, True, 300, 1_500, 3_000, buzz_ways=1),
-    "hard": Level("hard", 16, True, 500, 4_000, 20_000, buzz_ways=1),
+    "normal": Level("normal", 6, True, 300, 1_500, 2_000, buzz_ways=1),
+    "hard": Level("hard", 12, True, 500, 4_000, 6_000, buzz_ways=1),
 }
 
 

@@ -224,7 +224,6 @@ class Player:
         assert player is not None, f"{game_key} has no built-in players"
         self.player = player
         self.script = host_script(game_key)
-        self.sees_all = demo_flag(game_key, "SEES_ALL")
         self.every_seat = demo_flag(game_key, "ASKS_EVERY_SEAT")
 
     async def play(self) -> None:
@@ -243,7 +242,7 @@ class Player:
         moved = False
         seats = [0, 1] if self.every_seat else sorted(await self.runtime.to_act(self.match_id))
         for seat in seats:
-            view = await self.runtime.view(self.match_id, HOST if self.sees_all else seat)
+            view = await self.runtime.view(self.match_id, seat)
             if view["match"]["status"] != MatchStatus.RUNNING:
                 return moved
             # Players think beside the bot, as people do: in a thread, so a slow

@@ -20,6 +20,8 @@ from games.runebreaker.pieces import Palette
 
 #: How full a drawn probe board is, at least and at most.
 DENSITY = (0.3, 0.8)
+#: Known primitive runes a possibly structural rune is tried beside, at most.
+PARTNERS = 2
 #: Candidates a board is weighed on, at most (a sample of them, drawn once per probe).
 WEIGHED = 40
 
@@ -62,7 +64,7 @@ def _shapes(symbol: str, known: Mapping[str, Sequence[Bound]]) -> list[tuple[str
     when it may be structural."""
     shapes: list[tuple[str, ...]] = [(symbol,)]
     if any(CATALOG[b.entry].structural for b in known[symbol]):
-        for other in _primitive_known(known):
+        for other in _primitive_known(known)[:PARTNERS]:
             shapes += [(symbol, other), (other, symbol)]
     return shapes
 
