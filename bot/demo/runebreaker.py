@@ -13,8 +13,9 @@ guess stands); finals, a sequence of runes from the Reagent to the Product
 enough for its level and its answer works under its guess.
 
 Levels: ``easy`` weighs two probe boards, ignores the opponent's probes,
-searches little and buzzes on a guess; ``normal`` weighs six and buzzes
-only when sure; ``hard`` weighs twelve and searches longest.
+sends one finals probe a turn, searches little and buzzes on a guess;
+``normal`` weighs six and buzzes only when sure; ``hard`` weighs twelve and
+searches longest.
 
 `genius-bot demo runebreaker` plays both variants: a classic match, then a
 finals match where seat 0 holds Decipher.
@@ -67,10 +68,12 @@ class Level:
     sequence_boards: int
     #: Buzzes when the runes together have at most this many meanings left.
     buzz_ways: int
+    #: Finals: probes sent per turn (the rules allow two).
+    probes_per_turn: int = 2
 
 
 LEVEL_SETTINGS = {
-    "easy": Level("easy", 2, False, 150, 600, 300, buzz_ways=4),
+    "easy": Level("easy", 2, False, 150, 600, 300, buzz_ways=4, probes_per_turn=1),
     "normal": Level("normal", 6, True, 300, 1_500, 2_000, buzz_ways=1),
     "hard": Level("hard", 12, True, 500, 4_000, 6_000, buzz_ways=1),
 }
@@ -149,7 +152,7 @@ def _finals_probe(
         for p in view["my_probes"]
         if p["round"] == current["number"] and p["turn"] == current["turn"] and p["pending"]
     ]
-    if len(this_turn) >= 2:
+    if len(this_turn) >= level.probes_per_turn:
         return "done"
     limit = current["probe_limit"]
     avoid = {symbol for p in this_turn for symbol in p["symbols"]}
