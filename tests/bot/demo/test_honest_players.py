@@ -26,8 +26,8 @@ RB_CLASSIC = {"variant": "classic", "colours": 3, "shapes": 3}
 RB_FINALS = {"variant": "finals", "colours": 3, "shapes": 3}
 LH = {"size": 8, "colours": 2}
 #: States of each match asked about (every n-th the players saw, in its first steps).
-EVERY = {"runebreaker": 7, "logical_horror": 2}
-STEPS = 80
+EVERY = {"runebreaker": 6, "logical_horror": 2}
+STEPS = 40
 
 
 def _other_meanings(state: Any) -> Any:
