@@ -13,11 +13,11 @@ game's parts by where they live:
                        without one is not offered by ``/match new``
 ``bot.render.<key>``   ``RENDERER``: its Renderer subclass (else the generic one)
 ``bot.demo.<key>``     ``PLAYER`` and, if the host has moves, ``HOST_SCRIPT``:
-                       the built-in players of ``genius-bot demo``; optional
-                       ``DEMO_MATCHES`` (the options of each match the demo
-                       plays; default one match with none),
-                       ``SEES_ALL`` (players get the host's view: they may
-                       cheat) and ``ASKS_EVERY_SEAT`` (ask seats the game is
+                       the built-in players of ``genius-bot demo``, each given
+                       only its own seat's view; optional ``LEVELS`` (players
+                       by level, weakest first), ``DEMO_MATCHES`` (the options
+                       of each match the demo plays; default one match with
+                       none) and ``ASKS_EVERY_SEAT`` (ask seats the game is
                        not waiting on, e.g. for a buzz)
 ``bot.runtime.``       ``resolve`` and/or ``prepare``: the files its settings
 ``resources.<key>``    name, read at match creation and checked at start-up
@@ -115,8 +115,18 @@ def demo_matches(key: str) -> list[dict[str, Any]]:
 
 
 def demo_flag(key: str, name: str) -> bool:
-    """``SEES_ALL`` or ``ASKS_EVERY_SEAT`` of the game's demo players."""
+    """A flag of the game's demo players (``ASKS_EVERY_SEAT``)."""
     return bool(getattr(_demo_module(key), name, False))
+
+
+def demo_levels(key: str) -> dict[str, Player]:
+    """The game's built-in players by level, weakest first (a game without
+    ``LEVELS`` has its one ``PLAYER``, as ``normal``)."""
+    levels: dict[str, Player] | None = getattr(_demo_module(key), "LEVELS", None)
+    if levels is not None:
+        return dict(levels)
+    player = demo_player(key)
+    return {} if player is None else {"normal": player}
 
 
 def demo_games() -> list[str]:

@@ -1,87 +1,139 @@
-"""Built-in Logical Horror players for the demo: they cheat (they read the host's
-view, the solution included) but not at once. Each query is the solution with
-a few cells flipped — fewer with every query the seat has made — so the room
-sees near misses get nearer until one board satisfies every clue. They mix
-public and private queries; one seat (which one depends on the puzzle) saves
-its tokens for a hint once it holds a hint use. They only ever send legal moves: boards that fit the
-answer format, queries when they hold a token, hints when they hold a use and
-the tokens it costs.
+"""Built-in Logical Horror players: honest, at three levels.
 
-Every query is at least two cells nearer than the last, so each seat reaches
-the solution within a handful of queries: a match ends after a few token
-intervals (the demo skips straight to each).
+A player reads only its seat's view: the puzzle, its own queries with what
+they told it, the rules it was hinted, and the room's public queries (board
+and count). From these it keeps, per colour, the rules still possible
+(:mod:`bot.demo.horror.knowledge`); it queries the shading that a guessed
+mapping makes the puzzle's unique answer, choosing among a few guesses the
+board whose answers would split the possible rules most
+(:mod:`bot.demo.horror.boards`); once every colour's rule is known it solves
+the puzzle and sends the solution.
+
+Levels differ in what they read and weigh:
+
+- ``easy``: private queries, one guess each time, its own queries only, no hints;
+- ``normal``: public queries, the best of three guesses, and it saves tokens
+  for a hint while some colour has six rules or more left;
+- ``hard``: public queries, the best of four, also the opponent's public
+  counts and which rules no shading could meet, and it saves for a hint while
+  some colour has four rules or more left.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from games.logical_horror.formats import FORMATS
+from bot.demo.horror.boards import guesses, left_after, solved_under
+from bot.demo.horror.knowledge import (
+    Grid,
+    mappings,
+    opponent_counts,
+    own_candidates,
+    pruned,
+)
+from bot.kits import Player
 
-#: The demo reads the host's view: the players know the solution.
-SEES_ALL = True
 #: Nobody is ever waited on (both seats query when they like), so ask both.
 ASKS_EVERY_SEAT = True
 
 #: Hint uses come every minute in the demo (20 in a real match), so hints show.
 DEMO_MATCHES: list[dict[str, Any]] = [{"hint_seconds": 60}]
 
-FIRST_MISS = 16  # cells wrong in a seat's first query: long enough for hints to show
-HINT_HELPS = 5  # cells a hinted rule puts right
-TRIES = 200  # attempts at flipping a cell that keeps the board in the format
+
+#: (colour, rule) pairs a deducing level tests for a possible shading, per query made.
+PRUNED_PER_QUERY = 3
 
 
-def logical_horror(view: dict[str, Any], seat: int, rng: random.Random) -> str | None:
+@dataclass(frozen=True)
+class Level:
+    name: str
+    #: Public queries tell it each clue; private ones only each colour.
+    public: bool
+    #: Guessed mappings weighed per query.
+    guesses: int
+    #: Reads the opponent's public counts and drops rules no shading can meet.
+    deduces: bool
+    #: Takes a hint when it holds the use and the tokens.
+    hints: bool
+    #: Waits for the tokens a hint costs while some colour has this many rules left.
+    saves_for_hint: int | None
+
+
+LEVEL_SETTINGS = {
+    "easy": Level("easy", public=False, guesses=1, deduces=False, hints=False, saves_for_hint=None),
+    "normal": Level("normal", public=True, guesses=3, deduces=False, hints=True, saves_for_hint=6),
+    "hard": Level("hard", public=True, guesses=4, deduces=True, hints=True, saves_for_hint=4),
+}
+
+
+def logical_horror(view: dict[str, Any], seat: int, rng: random.Random, level: Level) -> str | None:
     if view.get("match", {}).get("status", "running") != "running":
         return None
     if view.get("pending_win") is not None:
         return None  # queries wait for the host's word
-    me = view["seats"][seat]
-    left = [c for c in view["puzzle"]["colours"] if c not in me["hinted"]]
-    if seat == _hint_taker(view) and me["hints"] >= 1 and left:
-        if me["tokens"] < me["most_tokens"]:
-            return None  # saving up for the hint
-        return f"hint {rng.choice(left)}"
-    if not me["free_queries"] and me["tokens"] < 1:
-        return None  # let the clock bring a token
-    # A hinted rule helps: the seat that took a hint is nearer at once.
-    near = 2 * len(me["my_queries"]) + HINT_HELPS * len(me["hinted"]) + rng.randint(0, 2)
-    misses = max(0, FIRST_MISS - near)
-    board = _near_miss(view["puzzle"], view["solution"], misses, rng)
-    kind = "public" if rng.random() < 0.5 else "private"
-    return f"{kind} {_text(board, view['puzzle']['width'])}"
+    if not view["free_queries"] and view["tokens"] < 1:
+        return None  # let the clock bring a token (a hint costs tokens too)
+    grid = Grid.of(view)
+    candidates = own_candidates(grid, view)
+    listed = None
+    if level.deduces:
+        quota = PRUNED_PER_QUERY * (1 + len(view["my_queries"]))
+        candidates = pruned(grid, candidates, quota)
+        listed = mappings(grid, candidates, opponent_counts(view, seat))
+        if listed is not None:
+            candidates = _projected(grid, listed)
+    hint = _hint(view, candidates, level)
+    if hint is not None:
+        return hint
+    return _query(grid, candidates, listed, rng, level)
 
 
-def _hint_taker(view: Mapping[str, Any]) -> int:
-    """The seat that saves its tokens for a hint: one or the other, by the puzzle."""
-    return len(view["puzzle"]["clues"]) % 2
+def _projected(grid: Grid, listed: list[tuple[str, ...]]) -> dict[str, list[str]]:
+    """Each colour's rules that some allowed mapping still gives it, in catalog order."""
+    return {
+        colour: sorted({m[i] for m in listed}, key=[m[i] for m in listed].index)
+        for i, colour in enumerate(grid.colours)
+    }
 
 
-def _near_miss(
-    puzzle: Mapping[str, Any], solution: Sequence[bool], misses: int, rng: random.Random
-) -> list[bool]:
-    """The solution with up to ``misses`` cells flipped, still in the answer format."""
-    height, width = puzzle["height"], puzzle["width"]
-    clue_cells = {(clue["row"], clue["col"]) for clue in puzzle["clues"]}
-    answer_format = FORMATS[puzzle["format"]["key"]]
-    board = list(solution)
-    free = [i for i in range(height * width) if divmod(i, width) not in clue_cells]
-    flipped = 0
-    for _ in range(TRIES):
-        if flipped >= misses:
-            break
-        cell = rng.choice(free)
-        board[cell] = not board[cell]
-        if answer_format.broken((height, width), board, clue_cells) is None:
-            flipped += 1
-        else:
-            board[cell] = not board[cell]
-    return board
+def _hint(view: dict[str, Any], candidates: dict[str, list[str]], level: Level) -> str | None:
+    """``hint <colour>`` for the colour least known, when the level takes one now;
+    ``""`` (wait) while it saves the tokens for one."""
+    open_colours = [c for c, rules in candidates.items() if len(rules) > 1]
+    if not level.hints or view["hints"] < 1 or not open_colours:
+        return None
+    widest = max(open_colours, key=lambda c: len(candidates[c]))
+    if view["tokens"] >= view["most_tokens"]:
+        return f"hint {widest}"
+    saving = level.saves_for_hint is not None and len(candidates[widest]) >= level.saves_for_hint
+    return "" if saving else None
 
 
-def _text(board: Sequence[bool], width: int) -> str:
+def _query(
+    grid: Grid,
+    candidates: dict[str, list[str]],
+    listed: list[tuple[str, ...]] | None,
+    rng: random.Random,
+    level: Level,
+) -> str | None:
+    known = all(len(rules) == 1 for rules in candidates.values())
+    tried = guesses(candidates, listed, 1 if known else level.guesses, rng)
+    boards = [board for board in map(partial(solved_under, grid), tried) if board is not None]
+    if not boards:
+        # No guess drawn has an answer: the empty board still tells which clues
+        # an unshaded grid meets, and fits every answer format.
+        boards = [(False,) * (grid.height * grid.width)]
+    if known:
+        return f"private {_text(boards[0], grid.width)}"  # the answer, shown to nobody
+    best = min(boards, key=lambda board: left_after(grid, candidates, board))
+    kind = "public" if level.public else "private"
+    return f"{kind} {_text(best, grid.width)}"
+
+
+def _text(board: tuple[bool, ...], width: int) -> str:
     rows = [
         "".join("#" if c else "." for c in board[i : i + width])
         for i in range(0, len(board), width)
@@ -89,5 +141,15 @@ def _text(board: Sequence[bool], width: int) -> str:
     return "/".join(rows)
 
 
-#: What :mod:`bot.kits` finds for this game.
-PLAYER = logical_horror
+def _player(level: Level) -> Player:
+    def play(view: dict[str, Any], seat: int, rng: random.Random) -> str | None:
+        return logical_horror(view, seat, rng, level) or None
+
+    play.__name__ = f"logical_horror_{level.name}"
+    return play
+
+
+#: The built-in players by level, weakest first.
+LEVELS: dict[str, Player] = {name: _player(level) for name, level in LEVEL_SETTINGS.items()}
+#: What :mod:`bot.kits` finds for this game: the demo plays this level.
+PLAYER = LEVELS["normal"]

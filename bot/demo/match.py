@@ -123,7 +123,6 @@ async def play_on(
     """Play a running match to its end with the game's built-in players (a match
     just started, or one restored from wherever it was). ``after_step`` runs after
     each move, host move and deadline (tests/golden/make.py saves the rows then)."""
-    sees_all = demo_flag(game_key, "SEES_ALL")
     player = demo_player(game_key)
     if player is None:
         raise ValueError(f"{game_key} has no built-in players (bot/demo/{game_key}.py)")
@@ -132,8 +131,8 @@ async def play_on(
         await runtime.flush()
         moved = False
         for seat in await _asked(runtime, match_id, game_key):
-            audience = HOST if sees_all else seat
-            text = player(await runtime.view(match_id, audience), seat, rng)
+            # A player is given its own seat's view, never the host's.
+            text = player(await runtime.view(match_id, seat), seat, rng)
             if text is not None:
                 await runtime.submit_text(match_id, seat, text)
                 moved = True

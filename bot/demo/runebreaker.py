@@ -1,24 +1,51 @@
-"""Built-in Rune Breaker players for the demo: they cheat (they read the host's
-view, secret included) but not too well, so rounds see probes, ERRORs, buzzes,
-wrong answers, reserve time and the classic grading.
+"""Built-in Rune Breaker players: honest, at three levels, in both variants.
+
+A player reads only its seat's view: the round's public boards, the probes
+it may see with their results (classic: every probe, both seats'; finals:
+its own), scores and whose turn it is. From the probes it keeps, for each
+rune, the catalog commands it may still stand for
+(:mod:`bot.demo.runes.knowledge`), and probes where a result would split them
+most (:mod:`bot.demo.runes.probing`). With a meaning guessed for each rune it
+builds its answer: classic, a Reagent Board whose Product under its guess is
+the round's (:mod:`bot.demo.runes.reagent`, a search that deepens while the
+guess stands); finals, a sequence of runes from the Reagent to the Product
+(:mod:`bot.demo.runes.sequence`). It buzzes once the runes are known well
+enough for its level and its answer works under its guess.
+
+Levels: ``easy`` weighs two probe boards, ignores the opponent's probes,
+sends one finals probe a turn, searches little and buzzes on a guess;
+``normal`` weighs six and buzzes only when sure; ``hard`` weighs twelve and
+searches longest.
 
 `genius-bot demo runebreaker` plays both variants: a classic match, then a
-finals match where seat 1 holds Decipher.
+finals match where seat 0 holds Decipher.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from bot.demo.runes import probing, reagent, sequence
+from bot.demo.runes.knowledge import (
+    Seen,
+    candidates,
+    guess,
+    kinds,
+    palette_of,
+    seen_probes,
+    ways,
+)
+from bot.kits import Player
+from games.runebreaker.board import Board
+from games.runebreaker.commands import Bound
 from games.runebreaker.judge import is_run_of
+from games.runebreaker.pieces import Palette
 
-#: The demo reads the host's view: the players know the secret.
-SEES_ALL = True
 #: Buzzes are never awaited, so every seat is asked, not only those the game waits on.
 ASKS_EVERY_SEAT = True
-
 
 #: The demo's matches: one per variant.
 DEMO_MATCHES: list[dict[str, Any]] = [
@@ -27,115 +54,211 @@ DEMO_MATCHES: list[dict[str, Any]] = [
 ]
 
 
-def runebreaker(view: dict[str, Any], seat: int, rng: random.Random) -> str | None:
-    stage = view["stage"]
+@dataclass(frozen=True)
+class Level:
+    name: str
+    #: Probe boards weighed per probe.
+    boards: int
+    #: Classic: reads the opponent's probes too.
+    reads_opponent: bool
+    #: Classic: Reagent search tries per probe the guess has stood, and at most.
+    tries: int
+    most_tries: int
+    #: Finals: boards the sequence search may meet.
+    sequence_boards: int
+    #: Buzzes when the runes together have at most this many meanings left.
+    buzz_ways: int
+    #: Finals: probes sent per turn (the rules allow two).
+    probes_per_turn: int = 2
+
+
+LEVEL_SETTINGS = {
+    "easy": Level("easy", 2, False, 150, 600, 300, buzz_ways=4, probes_per_turn=1),
+    "normal": Level("normal", 6, True, 300, 1_500, 2_000, buzz_ways=1),
+    "hard": Level("hard", 12, True, 500, 4_000, 6_000, buzz_ways=1),
+}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the seat makes of the round so far."""
+
+    palette: Palette
+    probes: list[Seen]
+    known: dict[str, tuple[Bound, ...]]
+
+
+def runebreaker(view: dict[str, Any], seat: int, rng: random.Random, level: Level) -> str | None:
+    stage, current = view["stage"], view.get("round")
     if stage == "choose":
         return "first me" if seat == view["dmo"] else None
-    current = view.get("round")
-    if current is None:
+    if current is None or stage in ("look", "over"):
         return None
+    reading = _read(view, seat, level)
+    classic = view["variant"] == "classic"
     if stage == "probe":
-        return _classic_turn(view, current, seat, rng)
+        if seat == current["active"]:
+            return _classic_probe(view, reading, rng, level)
+        return _buzz(view, reading, seat, level)
     if stage == "submit":
-        return _finals_submissions(view, current, seat, rng)
+        return _finals_probe(view, reading, seat, rng, level)
     if stage == "buzz_in":
-        chance = current["turn"] / 8
-        return "buzz" if not current["buzzed"][seat] and rng.random() < chance else None
+        return _buzz(view, reading, seat, level)
     if stage == "answer":
-        return _answer(view, seat, rng)
+        return (
+            _answer(view, reading, seat, level)
+            if classic
+            else _finals_answer(view, reading, seat, level)
+        )
     return None
 
 
-def _classic_turn(
-    view: Mapping[str, Any], current: Mapping[str, Any], seat: int, rng: random.Random
-) -> str | None:
-    if seat != current["active"]:
-        chance = current["turn"] / 14
-        return "buzz" if not current["buzzed"][seat] and rng.random() < chance else None
-    if rng.random() < 0.03:
-        return None  # let the clock run: reserve periods show in the demo
-    sequence: list[str] = current["sequence"]
-    for _ in range(20):
-        symbols = rng.sample(sequence, rng.randint(1, min(3, len(sequence))))
-        if not is_run_of(symbols, sequence):
-            break
-    else:
-        symbols = sequence[:1]
-    return f"probe {_random_board(view, 4, rng)} : {' '.join(symbols)}"
+def _read(view: Mapping[str, Any], seat: int, level: Level) -> Reading:
+    palette = palette_of(view)
+    probes = seen_probes(view, seat, opponent=level.reads_opponent)
+    current = view["round"]
+    symbols = current["sequence"] if view["variant"] == "classic" else current["executable"]
+    return Reading(palette, probes, candidates(symbols, probes, palette))
 
 
-def _finals_submissions(
-    view: Mapping[str, Any], current: Mapping[str, Any], seat: int, rng: random.Random
+def _stock(view: Mapping[str, Any]) -> list[str]:
+    current = view["round"]
+    boards = [current["product"], current.get("reagent") or []]
+    return sorted({cell for board in boards for cell in board if cell})
+
+
+def _classic_probe(
+    view: Mapping[str, Any], reading: Reading, rng: random.Random, level: Level
+) -> str:
+    order: Sequence[str] = view["round"]["sequence"]
+
+    def allowed(shape: tuple[str, ...]) -> bool:
+        return len(shape) <= 3 and not is_run_of(shape, order)
+
+    board, shape = probing.choose(
+        reading.known, reading.palette, _stock(view), level.boards, rng, allowed
+    )
+    return f"probe {_text(board.cells)} : {' '.join(shape)}"
+
+
+def _finals_probe(
+    view: Mapping[str, Any], reading: Reading, seat: int, rng: random.Random, level: Level
 ) -> str | None:
+    current = view["round"]
     if current["done"][seat]:
         return None
-    mine = [p for p in view["all_probes"] if p["seat"] == seat]
-    pending = [p for p in mine if not p["shown"] and p["decipher_of"] is None]
-    shown = [p for p in mine if p["shown"] and p["decipher_of"] is None]
-    if (
-        view["decipher_seat"] == seat
-        and not view["decipher_used"]
-        and shown
-        and current["turn"] >= 2
-    ):
-        return f"decipher {shown[-1]['number']} : {' '.join(rng.sample(current['executable'], 2))}"
-    if pending and (len(pending) == 2 or rng.random() < 0.5):
+    this_turn = [
+        p
+        for p in view["my_probes"]
+        if p["round"] == current["number"] and p["turn"] == current["turn"] and p["pending"]
+    ]
+    if len(this_turn) >= level.probes_per_turn:
         return "done"
     limit = current["probe_limit"]
-    symbols = [rng.choice(current["executable"]) for _ in range(rng.randint(1, limit))]
-    return f"probe {_random_board(view, 4, rng)} : {' '.join(symbols)}"
+    avoid = {symbol for p in this_turn for symbol in p["symbols"]}
+    board, shape = probing.choose(
+        reading.known,
+        reading.palette,
+        _stock(view),
+        level.boards,
+        rng,
+        lambda s: len(s) <= limit,
+        avoid,
+        view["my_errors"],
+    )
+    return f"probe {_text(board.cells)} : {' '.join(shape)}"
 
 
-def _answer(view: Mapping[str, Any], seat: int, rng: random.Random) -> str | None:
-    current, secret = view["round"], view["secret"]
-    mine = view["answers"][seat]
-    if mine["board"] or mine["symbols"] or mine["passed"]:
-        return None  # in, or passed: a pass stands, so the seat is not asked again
-    buzzer = current["buzzer"]
-    right_chance = 0.55 if seat == buzzer else 0.25 if buzzer is not None else 0.35
-    right = rng.random() < right_chance
+def _buzz(view: Mapping[str, Any], reading: Reading, seat: int, level: Level) -> str | None:
+    if view["round"]["buzzed"][seat]:
+        return None
     if view["variant"] == "finals":
-        sequence: list[str] = secret["sequence"]
-        if right:
-            return "answer " + " ".join(sequence)
-        return "pass" if rng.random() < 0.3 else "answer " + " ".join(_shuffled(sequence, rng))
-    reagent: list[str | None] = secret["reagent"]
-    if not right:
-        if buzzer is not None and seat != buzzer and rng.random() < 0.5:
-            return "pass"
-        reagent = _nudged(reagent, view, rng)
-    return "answer " + _text(reagent)
+        return "buzz" if _sequence(view, reading, level) is not None else None
+    if ways(reading.known, reading.palette) > level.buzz_ways:
+        return None
+    found, target = _reagent(view, reading, level)
+    return "buzz" if reagent.exact(found, target) else None
 
 
-def _random_board(view: Mapping[str, Any], size: int, rng: random.Random) -> str:
-    pieces = _pieces(view)
-    return _text([rng.choice(pieces) if rng.random() < 0.45 else None for _ in range(size * size)])
+def _answered(view: Mapping[str, Any]) -> bool:
+    mine = view["my_answer"]
+    return bool(mine["board"] or mine["symbols"] or mine["passed"] or mine["timed_out"])
 
 
-def _pieces(view: Mapping[str, Any]) -> list[str]:
-    palette = view["palette"]
-    return [c + s for c in "ROYGBP"[: palette["colours"]] for s in "cstdhx"[: palette["shapes"]]]
+def _answer(view: Mapping[str, Any], reading: Reading, seat: int, level: Level) -> str | None:
+    """Classic: the best Reagent found (a wrong one costs nothing)."""
+    if _answered(view):
+        return None
+    (board, _), _ = _reagent(view, reading, level)
+    return f"answer {_text(board.cells)}"
 
 
-def _nudged(
-    cells: Sequence[str | None], view: Mapping[str, Any], rng: random.Random
-) -> list[str | None]:
-    """A near miss: a few cells changed, so the grading has something to weigh."""
-    nudged = list(cells)
-    for _ in range(rng.randint(1, 4)):
-        nudged[rng.randrange(len(nudged))] = rng.choice([None, *_pieces(view)])
-    return nudged
+def _finals_answer(
+    view: Mapping[str, Any], reading: Reading, seat: int, level: Level
+) -> str | None:
+    """Finals: the sequence found, else the buzzer guesses (it loses the point
+    either way) and the other seat passes."""
+    if _answered(view):
+        return None
+    found = _sequence(view, reading, level)
+    if found is not None:
+        return f"answer {' '.join(found)}"
+    if view["round"]["buzzer"] == seat:
+        return f"answer {' '.join(view['round']['executable'][:2])}"
+    return "pass"
 
 
-def _shuffled(sequence: Sequence[str], rng: random.Random) -> list[str]:
-    shuffled = list(sequence)
-    rng.shuffle(shuffled)
-    return shuffled if shuffled != list(sequence) else [*shuffled, shuffled[0]]
+def _reagent(
+    view: Mapping[str, Any], reading: Reading, level: Level
+) -> tuple[tuple[Board, reagent.Grade], Board]:
+    """The search's best board under the current guess, searched longer the longer
+    that guess has stood (so each decision adds one step to a cached chain)."""
+    current = view["round"]
+    meaning = guess(reading.known)
+    program = tuple(meaning[symbol] for symbol in current["sequence"])
+    target = Board(current["size"], tuple(current["product"]))
+    tries = min(level.most_tries, level.tries * (1 + _stood(view, reading, meaning)))
+    return reagent.search(program, target, reading.palette, tries), target
+
+
+def _stood(view: Mapping[str, Any], reading: Reading, meaning: dict[str, Bound]) -> int:
+    """Probes seen since the guess last changed."""
+    symbols = view["round"]["sequence"]
+    stood = 0
+    for count in range(len(reading.probes) - 1, -1, -1):
+        if guess(candidates(symbols, reading.probes[:count], reading.palette)) != meaning:
+            break
+        stood += 1
+    return stood
+
+
+def _sequence(view: Mapping[str, Any], reading: Reading, level: Level) -> tuple[str, ...] | None:
+    """A sequence of runes known for sure (one behaviour left) that makes the
+    Product: correct whatever the other runes mean."""
+    current = view["round"]
+    sure = {s: b[0] for s, b in reading.known.items() if kinds(b, reading.palette) == 1}
+    size = current["size"]
+    return sequence.search(
+        tuple(sure.items()),
+        Board(size, tuple(current["reagent"])),
+        Board(size, tuple(current["product"])),
+        level.sequence_boards,
+    )
 
 
 def _text(cells: Sequence[str | None]) -> str:
     return " ".join(cell or ".." for cell in cells)
 
 
-#: What :mod:`bot.kits` finds for this game.
-PLAYER = runebreaker
+def _player(level: Level) -> Player:
+    def play(view: dict[str, Any], seat: int, rng: random.Random) -> str | None:
+        return runebreaker(view, seat, rng, level)
+
+    play.__name__ = f"runebreaker_{level.name}"
+    return play
+
+
+#: The built-in players by level, weakest first.
+LEVELS: dict[str, Player] = {name: _player(level) for name, level in LEVEL_SETTINGS.items()}
+#: What :mod:`bot.kits` finds for this game: the demo plays this level.
+PLAYER = LEVELS["normal"]

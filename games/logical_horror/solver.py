@@ -57,6 +57,10 @@ class Parts:
     rules: Mapping[str, str] = field(default_factory=dict)
 
 
+class OutOfBudget(Exception):
+    """A budgeted solve gave up before it knew the answer."""
+
+
 @dataclass
 class Stats:
     """What the solver did: SAT calls and cut clauses added."""
@@ -159,12 +163,15 @@ class ShadingSolver:
     def _differs(self, shading: Shading) -> list[int]:
         return [-self.cnf.x(i) if s else self.cnf.x(i) for i, s in enumerate(shading)]
 
-    def solve(self, selectors: Iterable[int] = ()) -> Shading | None:
-        """A shading meeting the format and every selected constraint, or None."""
+    def solve(self, selectors: Iterable[int] = (), *, budget: int | None = None) -> Shading | None:
+        """A shading meeting the format and every selected constraint, or None.
+
+        ``budget`` caps the conflicts of each SAT call (a player's decision must
+        stay short, and the same everywhere): past it, :class:`OutOfBudget`."""
         assumptions = list(selectors)
         while True:
             self.stats.calls += 1
-            if not self.sat.solve(assumptions=assumptions):
+            if not self._satisfiable(assumptions, budget):
                 return None
             model = self.sat.get_model()
             assert model is not None
@@ -178,6 +185,15 @@ class ShadingSolver:
             self.stats.cuts += len(found)
             for clause in found:
                 self.sat.add_clause(clause)
+
+    def _satisfiable(self, assumptions: list[int], budget: int | None) -> bool:
+        if budget is None:
+            return bool(self.sat.solve(assumptions=assumptions))
+        self.sat.conf_budget(budget)
+        found = self.sat.solve_limited(assumptions=assumptions)
+        if found is None:
+            raise OutOfBudget(f"no answer within {budget} conflicts")
+        return bool(found)
 
     def core(self) -> list[int]:
         """After a failed :meth:`solve`: selectors that cannot all hold together."""

@@ -299,8 +299,7 @@ def play(
         moved = False
         seats = (0, 1) if demo_flag(key, "ASKS_EVERY_SEAT") else sorted(game.to_act(state))
         for seat in seats:
-            audience = HOST if demo_flag(key, "SEES_ALL") else seat
-            text = player(_view(game, state, audience, now), seat, rng)
+            text = player(_view(game, state, seat, now), seat, rng)
             if text is not None and (after := _try(game, state, seat, text, now)) is not None:
                 state, moved = after, True
                 yield state, now

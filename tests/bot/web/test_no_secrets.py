@@ -65,12 +65,11 @@ async def play_a_step(site: Site, match_id: int, game: str, rng: random.Random) 
     player = demo_player(game)
     assert player is not None
     moved = False
-    # As `genius-bot demo` plays them: some players peek (to answer right now
-    # and then), some are asked whether or not the game waits on them.
+    # As `genius-bot demo` plays them: each seat sees its own view; some are
+    # asked whether or not the game waits on them.
     seats = [0, 1] if demo_flag(game, "ASKS_EVERY_SEAT") else sorted(await runtime.to_act(match_id))
     for seat in seats:
-        audience = HOST if demo_flag(game, "SEES_ALL") else seat
-        text = player(await runtime.view(match_id, audience), seat, rng)
+        text = player(await runtime.view(match_id, seat), seat, rng)
         if text is not None:
             try:
                 await runtime.submit_text(match_id, seat, text)

@@ -1,0 +1,45 @@
+"""Finals: a Command Sequence that turns the round's Reagent into its Product.
+
+Any spelling that does so is correct (DECISIONS.md), so the search uses the
+primitive runes only (whatever skip, repeat, again or reverse-rest do, some
+string of primitives does too): breadth first from the Reagent, one rune at a
+time, each board met once, until the Product appears or the budget of boards
+is spent. Shortest sequences come first, and runes in the order given.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import lru_cache
+
+from games.runebreaker.board import Board
+from games.runebreaker.commands import CATALOG, Bound, CommandError, execute
+
+#: The longest sequence tried (generated ones are 3–7 long, structural runes spelt out).
+MOST_COMMANDS = 9
+
+
+@lru_cache(maxsize=256)
+def search(
+    meanings: tuple[tuple[str, Bound], ...], reagent: Board, product: Board, boards: int
+) -> tuple[str, ...] | None:
+    """Symbols whose commands turn ``reagent`` into ``product``, met within ``boards``
+    boards (None: not found)."""
+    moves = [(symbol, bound) for symbol, bound in meanings if not CATALOG[bound.entry].structural]
+    seen = {reagent}
+    queue: deque[tuple[Board, tuple[str, ...]]] = deque([(reagent, ())])
+    while queue:
+        board, path = queue.popleft()
+        if len(path) >= MOST_COMMANDS:
+            continue
+        for symbol, bound in moves:
+            try:
+                after = execute(board, (bound,))
+            except CommandError:
+                continue
+            if after == product:
+                return (*path, symbol)
+            if after not in seen and len(seen) < boards:
+                seen.add(after)
+                queue.append((after, (*path, symbol)))
+    return None

@@ -1,0 +1,79 @@
+"""The honest players' reasoning on its own: what a rune may mean after probes,
+the primitives a sequence runs, the finals search, a colour's possible rules."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import games
+from bot.demo.horror.knowledge import Grid, own_candidates
+from bot.demo.runes import probing, sequence
+from bot.demo.runes.knowledge import Seen, candidates, kinds, outcome
+from bot.demo.runes.reagent import primitives_run
+from games.logical_horror.checks import clue_results
+from games.logical_horror.rules import RULES
+from games.runebreaker.battery import battery
+from games.runebreaker.commands import CommandError, execute
+from games.runebreaker.generator import generate_round
+from games.runebreaker.judge import correct_sequence
+from games.runebreaker.pieces import DEFAULT_PALETTE
+
+
+@pytest.mark.parametrize("seed", range(1, 7))
+def test_the_primitives_a_sequence_runs_do_what_the_sequence_does(seed: int) -> None:
+    spec = generate_round(seed, 1, "classic")
+    program = spec.program(spec.sequence)
+    spelt = primitives_run(program)
+    assert spelt is not None
+    for board in battery(DEFAULT_PALETTE)[:8]:
+        try:
+            expected = execute(board, program)
+        except CommandError:
+            continue
+        assert execute(board, spelt) == expected
+
+
+def test_probes_narrow_each_rune_to_its_own_meaning() -> None:
+    spec = generate_round(4, 2, "finals")
+    truth = spec.bindings()
+    draw = random.Random(1)
+    probes: list[Seen] = []
+    for symbol in truth:
+        for _ in range(3):
+            board = probing.draw_board(draw, DEFAULT_PALETTE, [])
+            probes.append(Seen(board, (symbol,), outcome(board, (truth[symbol],))))
+    known = candidates(truth, probes, DEFAULT_PALETTE)
+    for symbol, bound in truth.items():
+        assert bound in known[symbol]
+    assert sum(kinds(bounds, DEFAULT_PALETTE) == 1 for bounds in known.values()) >= len(truth) - 1
+
+
+@pytest.mark.parametrize("seed", range(1, 6))
+def test_the_finals_search_finds_a_correct_sequence(seed: int) -> None:
+    spec = generate_round(seed, 1, "finals")
+    found = sequence.search(
+        tuple(spec.bindings().items()), spec.reagent_board(), spec.product(), 6_000
+    )
+    assert found is not None
+    assert correct_sequence(spec, found)
+
+
+def test_public_queries_keep_each_colours_rule_and_drop_others() -> None:
+    game = games.get("logical_horror")
+    state = game.setup({"size": 8, "colours": 2}, seed=3).state
+    puzzle = state.puzzle
+    draw = random.Random(2)
+    queries = []
+    for _ in range(4):
+        board = [draw.random() < 0.2 for _ in range(puzzle.cells)]
+        for clue in puzzle.clues:
+            board[puzzle.index(clue.row, clue.col)] = False
+        queries.append({"board": board, "clues": clue_results(puzzle, board), "colours": None})
+    view = {**game.view(state, 0), "my_queries": queries}
+    known = own_candidates(Grid.of(view), view)
+    assert set(known) == set(puzzle.colours)
+    for colour in puzzle.colours:
+        assert puzzle.rules[colour] in known[colour]
+    assert sum(len(rules) for rules in known.values()) < len(RULES) * len(known)
