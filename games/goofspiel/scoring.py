@@ -3,17 +3,13 @@ claimed cell values on it, and is worth 7−r (rows) or 7−c (columns)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from pydantic import BaseModel
 
 from games.core import Outcome
-from games.goofspiel.board import (
-    SIZE,
-    cell_name,
-    column_worth,
-    row_worth,
-    value_in_column,
-    value_in_row,
-)
+from games.goofspiel.board import SIZE, cell_name, column_worth, row_worth
 
 
 class LineResult(BaseModel):
@@ -29,37 +25,54 @@ def _winner(totals: list[int]) -> int | None:
     return 0 if totals[0] > totals[1] else 1
 
 
-def _line(
-    name: str, worth: int, cells: list[str], board: dict[str, int], by_row: bool
-) -> LineResult:
-    totals = [0, 0]
-    for cell in cells:
-        seat = board.get(cell)
-        if seat is not None:
-            totals[seat] += value_in_row(cell) if by_row else value_in_column(cell)
-    return LineResult(line=name, worth=worth, totals=totals, winner=_winner(totals))
+#: The 12 lines, rows 1–6 then columns 1–6: name, worth, and each cell with the
+#: value it counts on that line. Worked out once: scoring runs on every view.
+LINES: tuple[tuple[str, int, tuple[tuple[str, int], ...]], ...] = (
+    *(
+        (f"row {r}", row_worth(r), tuple((cell_name(r, c), c) for c in range(1, SIZE + 1)))
+        for r in range(1, SIZE + 1)
+    ),
+    *(
+        (f"column {c}", column_worth(c), tuple((cell_name(r, c), r) for r in range(1, SIZE + 1)))
+        for c in range(1, SIZE + 1)
+    ),
+)
+
+
+def line_standings(board: dict[str, int]) -> list[dict[str, Any]]:
+    """The 12 lines scored on the claimed cells so far, as plain data (views, notices)."""
+    standings = []
+    for name, worth, cells in LINES:
+        totals = [0, 0]
+        for cell, value in cells:
+            seat = board.get(cell)
+            if seat is not None:
+                totals[seat] += value
+        winner = _winner(totals)
+        standings.append({"line": name, "worth": worth, "totals": totals, "winner": winner})
+    return standings
 
 
 def line_results(board: dict[str, int]) -> list[LineResult]:
     """The 12 lines, rows 1–6 then columns 1–6, scored on the claimed cells so far."""
-    span = range(1, SIZE + 1)
-    rows = [
-        _line(f"row {r}", row_worth(r), [cell_name(r, c) for c in span], board, by_row=True)
-        for r in span
-    ]
-    columns = [
-        _line(f"column {c}", column_worth(c), [cell_name(r, c) for r in span], board, by_row=False)
-        for c in span
-    ]
-    return rows + columns
+    return [LineResult.model_validate(line) for line in line_standings(board)]
 
 
-def points(lines: list[LineResult]) -> list[int]:
+def points(lines: Iterable[LineResult]) -> list[int]:
     """Total line worth each seat has won."""
+    return _won((line.winner, line.worth) for line in lines)
+
+
+def standing_points(standings: Iterable[dict[str, Any]]) -> list[int]:
+    """:func:`points` of :func:`line_standings`."""
+    return _won((line["winner"], line["worth"]) for line in standings)
+
+
+def _won(lines: Iterable[tuple[int | None, int]]) -> list[int]:
     won = [0, 0]
-    for line in lines:
-        if line.winner is not None:
-            won[line.winner] += line.worth
+    for winner, worth in lines:
+        if winner is not None:
+            won[winner] += worth
     return won
 
 
