@@ -1,4 +1,5 @@
-"""Keeping the cyclic garbage collector off what lives as long as the process.
+"""Keeping the cyclic garbage collector off what lives as long as the process,
+and out of the way of each move's short-lived objects.
 
 CPython's full collections walk every tracked object. At 1,000 matches a
 bot's heap (modules, settings, discord.py's caches, the restored matches)
@@ -9,15 +10,31 @@ flight waits out, a quarter of the moves benchmark's time. Freezing the heap
 once start-up is done (``gc.freeze``) leaves those objects out of every later
 collection; they are still freed as usual when nothing refers to them (only a
 reference cycle among them would outlive its use, once).
+
+The youngest generation is collected every ``YOUNG`` net allocations rather
+than CPython's 700. A collection costs what survives it, and under load what
+survives is every move in flight (its new state, notices, the writer's
+batch), waiting a few hundred milliseconds for its commit: at 700, those were
+walked again and again and promoted into the older generations, whose
+collections then walked them again. At 1,000 matches the collector took 38%
+of the process's CPU in the moves benchmark; at 50,000 it takes under a tenth
+(bench/moves.py, docs/architecture.md). Garbage in reference cycles waits
+longer to be freed; nothing else changes.
 """
 
 from __future__ import annotations
 
 import gc
 
+#: Net allocations of tracked objects between two young collections (CPython: 700).
+YOUNG = 50_000
+
 
 def settle() -> None:
-    """Collect what start-up left behind, then freeze the rest: call once, when
-    the process is ready to serve (the bot does, and so do the benchmarks)."""
+    """Collect what start-up left behind, then freeze the rest and space out the
+    young collections: call once, when the process is ready to serve (the bot
+    does, and so do the benchmarks)."""
     gc.collect()
     gc.freeze()
+    _, middle, old = gc.get_threshold()
+    gc.set_threshold(YOUNG, middle, old)
