@@ -7,11 +7,14 @@ the latency each move sees, not the throughput.
 
 Reports moves/s, latency from action to committed (``submit`` returns after
 the commit) as p50/p99/max, how many steps the writer put in each transaction,
-RSS per match, and, in the same run on the same database, the rate of bare
-one-row-commit transactions (the ceiling, measured before and after the moves
-and averaged: it wanders with whatever else the machine is doing) and the
-ratio between the two. As the bot does once started, the runtime's heap is
-frozen after start-up (bot.runtime.heap); ``--no-settle`` leaves it alone.
+the process's CPU time per move (all threads, the moves' deliveries included:
+the figure that holds still on a busy machine), RSS per match, and, in the
+same run on the same database, the rate of bare one-row-commit transactions
+(the ceiling, measured before and after the moves and averaged: it wanders
+with whatever else the machine is doing) and the ratio between the two. As
+the bot does once started, the runtime's heap is settled after start-up
+(bot.runtime.heap: frozen, young collections spaced out); ``--no-settle``
+leaves it alone.
 
     python -m bench.moves [--matches 100 1000] [--auctions 6]
     python -m bench.moves --matches 1000 --rate 200 --seconds 20
@@ -109,6 +112,7 @@ class Figures:
     latencies_ms: list[float]
     batches: Counter[int]
     rss_kib_per_match: float
+    cpu_seconds: float  # the process's CPU time over the moves (every thread)
     ceiling: float = 0.0  # bare one-row commits per second, same run
 
     @property
@@ -118,6 +122,10 @@ class Figures:
     def percentile(self, q: float) -> float:
         ordered = sorted(self.latencies_ms)
         return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    @property
+    def cpu_us_per_move(self) -> float:
+        return self.cpu_seconds / self.moves * 1e6
 
     @property
     def ratio(self) -> float:
@@ -228,20 +236,21 @@ async def run(args: argparse.Namespace, url: str, matches: int) -> Figures:
     ids = await _started_matches(runtime, matches)
     rss_after = rss_mib()
     runtime.writer.batch_sizes.clear()
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     if args.rate is None:
         latencies = await closed_loop(runtime, ids, args.auctions)
     else:
         latencies = await open_loop(runtime, ids, args.rate, args.seconds)
     elapsed = time.perf_counter() - started
     batches = Counter(runtime.writer.batch_sizes)
-    await runtime.flush()
+    await runtime.flush()  # the moves' deliveries are part of their cost
+    cpu = time.process_time() - cpu_started
     await runtime.shut_down()
     await engine.dispose()
     rss = (rss_after - rss_before) * 1024 / matches
     ceiling_after = await bare_commit_rate(url, concurrency=min(matches, 64), total=4000)
     ceiling = (ceiling_before + ceiling_after) / 2
-    return Figures(len(latencies), elapsed, latencies, batches, rss, ceiling)
+    return Figures(len(latencies), elapsed, latencies, batches, rss, cpu, ceiling)
 
 
 # -- databases ----------------------------------------------------------------------------
@@ -287,6 +296,7 @@ async def main(args: argparse.Namespace) -> None:
         )
         print(f"  action -> commit: {figures.latency()}")
         print(f"  writer: {batch_summary(figures.batches)}")
+        print(f"  CPU {figures.cpu_us_per_move:6.0f} µs/move (process, all threads)")
         print(f"  RSS {figures.rss_kib_per_match:6.1f} KiB/match")
 
 
