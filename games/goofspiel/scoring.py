@@ -9,7 +9,15 @@ from typing import Any
 from pydantic import BaseModel
 
 from games.core import Outcome
-from games.goofspiel.board import SIZE, cell_name, column_worth, row_worth
+from games.goofspiel.board import (
+    ALL_CELLS,
+    SIZE,
+    column_worth,
+    row_col,
+    row_worth,
+    value_in_column,
+    value_in_row,
+)
 
 
 class LineResult(BaseModel):
@@ -25,32 +33,31 @@ def _winner(totals: list[int]) -> int | None:
     return 0 if totals[0] > totals[1] else 1
 
 
-#: The 12 lines, rows 1–6 then columns 1–6: name, worth, and each cell with the
-#: value it counts on that line. Worked out once: scoring runs on every view.
-LINES: tuple[tuple[str, int, tuple[tuple[str, int], ...]], ...] = (
-    *(
-        (f"row {r}", row_worth(r), tuple((cell_name(r, c), c) for c in range(1, SIZE + 1)))
-        for r in range(1, SIZE + 1)
-    ),
-    *(
-        (f"column {c}", column_worth(c), tuple((cell_name(r, c), r) for r in range(1, SIZE + 1)))
-        for c in range(1, SIZE + 1)
-    ),
+#: The 12 lines, rows 1–6 then columns 1–6: name and worth. Worked out once,
+#: with each cell's two lines (their places in LINES) and what it counts on
+#: each: scoring runs on every view, and a board holds at most 36 claims.
+LINES: tuple[tuple[str, int], ...] = (
+    *((f"row {r}", row_worth(r)) for r in range(1, SIZE + 1)),
+    *((f"column {c}", column_worth(c)) for c in range(1, SIZE + 1)),
 )
+_PLACES: dict[str, tuple[int, int, int, int]] = {
+    cell: (row - 1, value_in_row(cell), SIZE + col - 1, value_in_column(cell))
+    for cell in ALL_CELLS
+    for row, col in [row_col(cell)]
+}
 
 
 def line_standings(board: dict[str, int]) -> list[dict[str, Any]]:
     """The 12 lines scored on the claimed cells so far, as plain data (views, notices)."""
-    standings = []
-    for name, worth, cells in LINES:
-        totals = [0, 0]
-        for cell, value in cells:
-            seat = board.get(cell)
-            if seat is not None:
-                totals[seat] += value
-        winner = _winner(totals)
-        standings.append({"line": name, "worth": worth, "totals": totals, "winner": winner})
-    return standings
+    totals = [[0, 0] for _ in LINES]
+    for cell, seat in board.items():
+        row, in_row, column, in_column = _PLACES[cell]
+        totals[row][seat] += in_row
+        totals[column][seat] += in_column
+    return [
+        {"line": name, "worth": worth, "totals": sums, "winner": _winner(sums)}
+        for (name, worth), sums in zip(LINES, totals, strict=True)
+    ]
 
 
 def line_results(board: dict[str, int]) -> list[LineResult]:
