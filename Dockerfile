@@ -3,7 +3,13 @@
 # Run:   docker run -e GENIUS_DISCORD_TOKEN=... -v genius-data:/data genius-bot
 # Web pages (board editors, spectator view): add -p 8080:8080 -e GENIUS_WEB__PORT=8080
 #        -e GENIUS_WEB__PUBLIC_URL=https://your.host (the image listens on every interface).
-FROM python:3.11-slim
+# With PostgreSQL, health checks and backups: compose.yaml, and the README's
+# "Running it on a server".
+#
+# The Debian release is pinned (bookworm, 12): the one the bot is developed and
+# tested on. A bare python:3.11-slim moves to a newer Debian whenever Docker
+# Hub retags it.
+FROM python:3.11-slim-bookworm
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
@@ -22,11 +28,16 @@ RUN pip install . \
     && mkdir /data && chown genius /data
 
 USER genius
+# The bot's own working folder, writable: `demo` writes its pictures to
+# ./demo-out here (/app belongs to root), and a config.toml here is read.
+WORKDIR /home/genius
 # The SQLite database lives on this volume; point GENIUS_DATABASE__URL at
 # PostgreSQL (postgresql+asyncpg://...) to keep it elsewhere instead.
 VOLUME ["/data"]
 # The web pages' port when GENIUS_WEB__PORT=8080 (they are off without it). Their
 # static files ship inside the package (bot/web/static), installed above.
 EXPOSE 8080
+# Exec form: genius-bot is PID 1 and gets docker stop's SIGTERM itself (a shell
+# in between would not pass it on), and stops cleanly (bot/stopping.py).
 ENTRYPOINT ["genius-bot"]
 CMD ["run"]

@@ -56,6 +56,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.timers
 	$(BIN)/python -m bench.restore
 	$(BIN)/python -m bench.content
+	$(BIN)/python -m bench.pictures
 	$(BIN)/python -m bench.backup
 	$(BIN)/python -m bench.fuzz
 	$(BIN)/python -m bench.soak

@@ -1,4 +1,4 @@
-"""The `genius-bot` command: run, demo, web, replay, db upgrade|backup."""
+"""The `genius-bot` command: run, demo, web, replay, db upgrade|backup|check."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from bot import puzzle_cli, replay_cli, runes_cli
+from bot.config import LogSettings
 from bot.operator_errors import (
     OperatorError,
+    backups_ready,
     cannot_listen,
     database_ready,
     game_files_ready,
@@ -27,7 +29,8 @@ if TYPE_CHECKING:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.command == "run" else logging.WARNING)
+    # Until the settings are read (a command that reads them logs as they say).
+    _log(LogSettings(), level="INFO" if args.command == "run" else "WARNING")
     _quiet_libraries()
     try:
         return _command(args)
@@ -38,6 +41,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except replay_cli.ReplayFailed as error:
         print(f"genius-bot: {error}", file=sys.stderr)
         return replay_cli.MISMATCH
+
+
+def _log(settings: LogSettings, *, level: str | None = None) -> None:
+    """Every line with its time, level and logger, and its match and server
+    (bot.ops.logs). Like logging.basicConfig, nothing is done where logging was
+    set up already by someone else (a test runner capturing the log)."""
+    from bot.ops.logs import LogHandler, configure
+
+    if any(not isinstance(h, LogHandler) for h in logging.getLogger().handlers):
+        return
+    configure(settings, level=level)
 
 
 def _schema_changes_only(record: logging.LogRecord) -> bool:
@@ -119,8 +133,12 @@ def _parser() -> argparse.ArgumentParser:
 
 def _db_parser(sub: Any) -> None:
     db = sub.add_parser("db", help="database maintenance")
-    actions = db.add_subparsers(dest="db_command", metavar="{upgrade,backup}", required=True)
+    actions = db.add_subparsers(dest="db_command", metavar="{upgrade,backup,check}", required=True)
     actions.add_parser("upgrade", help="apply the schema migrations")
+    actions.add_parser(
+        "check",
+        help="list every stored match this version cannot load or replay (exit 1 if any)",
+    )
     backup = actions.add_parser(
         "backup", help="copy the SQLite database consistently, even while the bot runs"
     )
@@ -132,14 +150,16 @@ def _run(config: Path | None) -> int:
     from bot.discord import create_bot
 
     settings = settings_from(config)
+    _log(settings.log)
     if settings.discord.token is None:
         raise OperatorError("set GENIUS_DISCORD_TOKEN (or discord.token in config.toml) to run.")
     # The games' files and the database are checked before logging in: a bad
     # setting fails here, at once, not after the bot has connected to Discord.
     game_files_ready(settings)
     database_ready(settings.database.url)
+    backups_ready(settings)
     _no_voice_warnings()
-    bot = create_bot(settings, settle_heap=True)
+    bot = create_bot(settings, settle_heap=True, stop_on_signals=True)
     _connect(bot, settings.discord.token.get_secret_value())
     return 0
 
@@ -226,6 +246,7 @@ def _web(args: argparse.Namespace) -> int:
     from bot.web.alone import DEFAULT_PORT, serve
 
     settings = settings_from(args.config)
+    _log(settings.log)
     database_ready(settings.database.url)
     try:
         return serve(settings, host=args.host, port=args.port, demo=args.demo)
@@ -259,6 +280,8 @@ def _invite_url(args: argparse.Namespace) -> int:
 def _db(args: argparse.Namespace) -> int:
     if args.db_command == "backup":
         return _db_backup(args.config, args.path, overwrite=args.force)
+    if args.db_command == "check":
+        return _db_check(args.config)
     return _db_upgrade(args.config)
 
 
@@ -275,6 +298,26 @@ def _db_backup(config: Path | None, path: Path, *, overwrite: bool) -> int:
         f"backed up {plural(made.matches, 'match', 'matches')} to {made.path} "
         f"({made.size_bytes:,} bytes)"
     )
+    return 0
+
+
+def _db_check(config: Path | None) -> int:
+    """One line per stored match that does not load or replay; exit 1 if any."""
+    from bot.runtime.checking import check_database
+
+    settings = settings_from(config)
+    database_ready(settings.database.url)
+    checked = asyncio.run(check_database(settings.database.url))
+    for problem in checked.problems:
+        print(problem.line())
+    if checked.problems:
+        print(
+            f"genius-bot: {len(checked.problems)} of {checked.matches} stored matches "
+            "cannot be played on by this version",
+            file=sys.stderr,
+        )
+        return 1
+    print(f"all {checked.matches} matches load and replay to their stored state")
     return 0
 
 

@@ -9,12 +9,21 @@ Secrets belong in the environment or in the git-ignored ``config.toml`` only.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, create_model, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    create_model,
+    field_validator,
+    model_validator,
+)
 from pydantic.fields import FieldInfo
 from pydantic_settings import (
     BaseSettings,
@@ -26,6 +35,7 @@ from pydantic_settings import (
 import games
 
 if TYPE_CHECKING:
+    from bot.web.proxies import TrustedProxies
     from storage.db import PoolSize
 
 CONFIG_ENV = "GENIUS_CONFIG"
@@ -94,6 +104,22 @@ class DatabaseSettings(Section):
     pool_size: int = Field(default=10, ge=1)
     max_overflow: int = Field(default=10, ge=0)
     pool_timeout: float = Field(default=30.0, gt=0)  # seconds a request waits for a connection
+    # SQLite only: an online backup every this many hours (0: none) into
+    # backup_folder (default: "backups" beside the database file), keeping the
+    # newest backup_keep (bot.runtime.backups). PostgreSQL has pg_dump.
+    backup_every_hours: float = Field(default=0.0, ge=0)
+    backup_folder: Path | None = None
+    backup_keep: int = Field(default=7, ge=1)
+
+    @model_validator(mode="after")
+    def _backups_are_sqlite(self) -> DatabaseSettings:
+        if self.backup_every_hours > 0 and not self.url.startswith("sqlite"):
+            raise ValueError(
+                "database.backup_every_hours backs up a SQLite file; this database is "
+                "not one. Back PostgreSQL up with pg_dump on a schedule of its own "
+                "(README: Backups and restore), and set backup_every_hours = 0"
+            )
+        return self
 
     def pool(self) -> PoolSize:
         from storage.db import PoolSize  # settings load without SQLAlchemy
@@ -109,6 +135,58 @@ class WebSettings(Section):
     # The address players open, as the bot writes it into links (a reverse proxy's
     # https URL, say). Unset: http://host:port.
     public_url: str | None = None
+    # Reverse proxies (addresses or CIDR blocks) whose forwarded-for header is
+    # believed, so the per-client limits count visitors (bot.web.proxies).
+    trusted_proxies: list[str] = Field(default_factory=list)
+    proxy_header: Literal["X-Forwarded-For", "Forwarded"] = "X-Forwarded-For"
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _networks(cls, entries: list[str]) -> list[str]:
+        for entry in entries:
+            try:
+                ipaddress.ip_network(entry, strict=False)
+            except ValueError:
+                raise ValueError(
+                    f"{entry!r} is not an IP address or network: write an address "
+                    "(10.0.0.5, ::1) or a CIDR block (10.0.0.0/8)"
+                ) from None
+        return entries
+
+    def proxies(self) -> TrustedProxies | None:
+        from bot.web.proxies import TrustedProxies  # settings load without aiohttp
+
+        if not self.trusted_proxies:
+            return None
+        return TrustedProxies.of(self.trusted_proxies, self.proxy_header)
+
+
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+
+
+class LogSettings(Section):
+    """The process's log (bot.ops.logs): every line with its time, level, logger
+    and, when it is about a match, the match and its server."""
+
+    format: Literal["text", "json"] = "text"  # json: one object a line, for collectors
+    level: LogLevel = "INFO"
+    # discord.py's and SQLAlchemy's own loggers, set apart from the rest.
+    discord: LogLevel = "INFO"
+    sqlalchemy: LogLevel = "WARNING"
+
+
+class MetricsSettings(Section):
+    """Prometheus metrics at ``/metrics`` on the web pages' server; off (404) unless enabled."""
+
+    enabled: bool = False
+
+
+class HealthSettings(Section):
+    """``/readyz``: ready while the database answers, the gateway is connected and
+    no message has waited this long in the outbox."""
+
+    outbox_stuck_seconds: float = Field(default=300.0, gt=0)
+    database_timeout_seconds: float = Field(default=2.0, gt=0)
 
 
 class CoreSettings(BaseSettings):
@@ -123,6 +201,17 @@ class CoreSettings(BaseSettings):
     discord: DiscordSettings = Field(default_factory=DiscordSettings)
     database: DatabaseSettings = Field(default_factory=DatabaseSettings)
     web: WebSettings = Field(default_factory=WebSettings)
+    log: LogSettings = Field(default_factory=LogSettings)
+    metrics: MetricsSettings = Field(default_factory=MetricsSettings)
+    health: HealthSettings = Field(default_factory=HealthSettings)
+
+    @model_validator(mode="after")
+    def _metrics_served(self) -> CoreSettings:
+        if self.metrics.enabled and self.web.port is None:
+            raise ValueError(
+                "metrics.enabled needs web.port: /metrics is served by the web pages' server"
+            )
+        return self
 
     def game_settings(self, key: str) -> games.core.GameConfig:
         """The ``[key]`` section: that game's own Config model."""

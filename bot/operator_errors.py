@@ -175,6 +175,28 @@ def database_ready(url: str) -> None:
         ) from None
 
 
+def backups_ready(settings: Settings) -> None:
+    """Scheduled backups (``[database] backup_every_hours``) can be written: the
+    database is a SQLite file and the folder can be made and written to."""
+    from bot.runtime.backups import backup_folder
+    from storage.backup import BackupError, sqlite_file
+
+    database = settings.database
+    if database.backup_every_hours <= 0:
+        return
+    try:
+        folder = backup_folder(sqlite_file(database.url), database.backup_folder)
+        folder.mkdir(parents=True, exist_ok=True)
+    except BackupError as error:
+        raise OperatorError(f"database.backup_every_hours: {error}") from None
+    except OSError as error:
+        raise OperatorError(
+            f"database.backup_folder: cannot make {error.filename}: {error.strerror}."
+        ) from None
+    if not os.access(folder, os.W_OK):
+        raise OperatorError(f"database.backup_folder: {folder} is not writable by this user.")
+
+
 def game_files_ready(settings: Settings) -> None:
     """Every file a game's settings name (a word list, a rune set, a puzzle file)
     can be read and used, as the first match would need it: a wrong path or a

@@ -2,10 +2,12 @@
 
 The match is rebuilt from seed, config and event log with the runtime's own
 replay (:mod:`bot.runtime.replay`), then held to what was stored: the same
-outcome and the same final state. Only then is the room's story printed: each
-step's notices for the room, rendered as the room saw them, at their
-match-clock times. A file that is not an export, or a match that does not
-rebuild to what was stored, ends with one plain line and a non-zero exit.
+outcome and the same final state, the stored state first upgraded from the
+format it was written in (games.core.formats), as each logged action is.
+Only then is the room's story printed: each step's notices for the room,
+rendered as the room saw them, at their match-clock times. A file that is not
+an export, or a match that does not rebuild to what was stored, ends with one
+plain line and a non-zero exit.
 """
 
 from __future__ import annotations
@@ -22,11 +24,11 @@ from pydantic import ValidationError
 import games
 from bot.operator_errors import OperatorError
 from bot.render import renderer_for
-from bot.render.base import SEAT_IN_WORDS, name_seats, plural
-from bot.runtime.export import ExportError, MatchExport, load_export
+from bot.render.base import name_seats, plural
+from bot.runtime.export import ExportError, MatchExport, load_export, upgraded
 from bot.runtime.replay import Replayed, replay_steps
 from bot.runtime.resources import prepare
-from games import PUBLIC, Game, Notice, Outcome, Rejected
+from games import PUBLIC, FormatError, Game, Notice, Outcome, Rejected
 
 #: Exit status when the file is fine but the rebuilt match is not what was stored.
 MISMATCH = 1
@@ -89,8 +91,11 @@ async def rebuild(export: MatchExport) -> Story:
     game = _game(export.game)
     try:
         await prepare(export.game, export.config)
+        export = upgraded(game, export)
     except Rejected as error:
         raise OperatorError(f"the match can't be rebuilt here: {error.message}") from None
+    except FormatError as error:
+        raise OperatorError(f"the match can't be rebuilt here: {error}") from None
     messages: list[tuple[int, list[Notice]]] = []
     state: Any = None
     for step in _steps(game, export):
@@ -124,6 +129,8 @@ def _steps(game: Game[Any, Any, Any], export: MatchExport) -> Iterator[Replayed]
         raise Mismatch(
             f"event {_next_seq(export, seq)} can't be replayed: {error.message}"
         ) from None
+    except FormatError as error:
+        raise Mismatch(f"event {_next_seq(export, seq)} can't be read: {error}") from None
     except (ValidationError, ValueError, KeyError, TypeError, AttributeError) as error:
         raise Mismatch(
             f"event {_next_seq(export, seq)} can't be replayed "
@@ -142,22 +149,10 @@ def _one_line(error: Exception) -> str:
     return text if len(text) <= 200 else text[:199] + "…"
 
 
-def counted_from_one(stored: Outcome | None, rebuilt: Outcome | None) -> bool:
-    """``stored`` is ``rebuilt`` as an export written before every reason counted
-    seats from 0 (Logical Horror's win and pause and Rune Breaker's forfeit said
-    "seat 1" for seat 0): the same outcome, each seat in its reason one higher."""
-    if stored is None or rebuilt is None or stored == rebuilt:
-        return False
-    older = SEAT_IN_WORDS.sub(lambda m: f"seat {int(m[1]) + 1}", rebuilt.reason)
-    return stored == rebuilt.model_copy(update={"reason": older})
-
-
 def _check(
     game: Game[Any, Any, Any], export: MatchExport, state: Any, outcome: Outcome | None
 ) -> None:
-    # An older export's reason counted seats from 1; its match is the same one.
-    older = counted_from_one(export.outcome, outcome)
-    if outcome != export.outcome and not older:
+    if outcome != export.outcome:
         raise Mismatch(
             f"the rebuilt outcome ({_describe(outcome, export)}) differs from the stored "
             f"outcome ({_describe(export.outcome, export)})"
@@ -170,8 +165,6 @@ def _check(
         stored = game.State.model_validate(export.state)
     except ValidationError as error:
         raise Mismatch(f"the stored state is damaged: {_one_line(error)}") from None
-    if older:
-        stored = stored.model_copy(update={"outcome": outcome})
     if state != stored:
         raise Mismatch(
             "the rebuilt state differs from the stored state "

@@ -84,6 +84,15 @@ def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     return async_sessionmaker(engine, expire_on_commit=False)
 
 
+async def one_snapshot(session: AsyncSession) -> None:
+    """Make the session's reads see one moment: on PostgreSQL, read committed
+    would give each statement its own snapshot. (SQLite needs nothing: the
+    process's one connection serialises transactions, so no step is committed
+    between two reads of a session.) Call before the session's first read."""
+    if session.get_bind().dialect.name == "postgresql":
+        await session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+
+
 def alembic_config(url: str | None = None) -> Config:
     """The Alembic config for the packaged migrations (no alembic.ini needed)."""
     from alembic.config import Config

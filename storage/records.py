@@ -78,6 +78,8 @@ class MatchRecord(BaseModel):
     config: dict[str, Any]
     seed: int
     state: str | None  # the engine state as JSON text; None until started
+    #: The game's format version ``state`` is written in (games.core.formats).
+    format_version: int = 1
     version: int
     clock_ms: int  # match-clock checkpoint
     pause_reason: str | None
@@ -120,6 +122,9 @@ class EventRecord(BaseModel):
     kind: str
     actor: str | None  # "0", "1", "host" or None for the clock
     payload: dict[str, Any]
+    #: The game's format version an action payload is written in (games.core.formats);
+    #: an export written before formats were stored has none: version 1.
+    format_version: int = 1
     now_ms: int
     created_at: datetime
 

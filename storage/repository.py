@@ -147,8 +147,10 @@ class MatchRepository:
         status: MatchStatus | None = None,
         clock_ms: int | None = None,
         pause_reason: str | Unchanged | None = UNCHANGED,
+        format_version: int | None = None,
     ) -> int:
         """Write the given fields and bump the version; returns the new version.
+        A ``state`` is written with the ``format_version`` it is in (as it was, if None).
 
         Raises StaleVersion (and changes nothing) unless the stored version is
         ``expected_version``.
@@ -162,6 +164,8 @@ class MatchRepository:
             values["clock_ms"] = clock_ms
         if pause_reason is not UNCHANGED:
             values["pause_reason"] = pause_reason
+        if format_version is not None:
+            values["format_version"] = format_version
         stmt = (
             update(MatchRow)
             .where(MatchRow.id == match_id, MatchRow.version == expected_version)
@@ -232,31 +236,18 @@ class MatchRepository:
     # -- event log -------------------------------------------------------------
 
     async def append_event(
-        self, match_id: int, kind: str, actor: str | None, payload: dict[str, Any], now_ms: int
-    ) -> int:
+        self, match_id: int, kind: str, actor: str | None, payload: dict[str, Any], now_ms: int,
+        format_version: int = 1,
+    ) -> int:  # fmt: skip
         """Append to the match's log; returns the entry's seq (1, 2, ...).
+        ``format_version``: the game's format the payload is written in.
 
         The seq is computed inside the INSERT. Two writers appending to one match
         at once would collide on the primary key; the runtime's per-match lock and
         the version check in ``update`` keep that from happening.
         """
-        next_seq = (
-            select(func.coalesce(func.max(EventRow.seq), 0) + 1)
-            .where(EventRow.match_id == match_id)
-            .scalar_subquery()
-        )
-        stmt = (
-            insert(EventRow)
-            .values(
-                match_id=match_id,
-                seq=next_seq,
-                kind=kind,
-                actor=actor,
-                payload=payload,
-                now_ms=now_ms,
-            )
-            .returning(EventRow.seq)
-        )
+        logged = {"kind": kind, "actor": actor, "payload": payload, "now_ms": now_ms}
+        stmt = _append_event(match_id, {**logged, "format_version": format_version})
         return (await self._session.execute(stmt)).scalar_one()
 
     async def events(self, match_id: int) -> list[EventRecord]:
@@ -320,6 +311,17 @@ def _matches() -> Select[MatchRow]:
     return select(MatchRow).options(selectinload(MatchRow.players)).execution_options(**_FRESH)
 
 
+def _append_event(match_id: int, values: dict[str, Any]) -> Executable:
+    next_seq = (
+        select(func.coalesce(func.max(EventRow.seq), 0) + 1)
+        .where(EventRow.match_id == match_id)
+        .scalar_subquery()
+    )
+    return (
+        insert(EventRow).values(match_id=match_id, seq=next_seq, **values).returning(EventRow.seq)
+    )
+
+
 def _channel_hits(channel_id: int) -> Subquery:
     """(match_id, seat) of every match using the channel: its room or host log
     (seat None), or a seat's private channel. A UNION keeps each on its own index."""
@@ -358,6 +360,7 @@ def _match_record(row: MatchRow) -> MatchRecord:
         config=row.config,
         seed=row.seed,
         state=row.state,
+        format_version=row.format_version,
         version=row.version,
         clock_ms=row.clock_ms,
         pause_reason=row.pause_reason,
@@ -380,6 +383,7 @@ def _event_record(row: EventRow) -> EventRecord:
         kind=row.kind,
         actor=row.actor,
         payload=row.payload,
+        format_version=row.format_version,
         now_ms=row.now_ms,
         created_at=row.created_at,
     )

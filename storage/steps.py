@@ -76,6 +76,7 @@ class StateUpdate:
     status: MatchStatus
     clock_ms: int
     pause_reason: str | None
+    format_version: int  # the game's format the state is written in
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +87,7 @@ class NewEvent:
     actor: str | None
     payload: dict[str, Any]
     now_ms: int
+    format_version: int  # the game's format the payload is written in
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +203,7 @@ _STATES: Final = _Rows(
         ("id", Integer()),
         ("version", Integer()),
         ("state", Text()),
+        ("format_version", Integer()),
         ("status", String()),
         ("clock_ms", BigInteger()),
         ("pause_reason", Text()),
@@ -215,6 +218,7 @@ def _update(dialect: str) -> Any:
         .where(_MATCHES.c.id == rows.c.id, _MATCHES.c.version == rows.c.version)
         .values(
             state=rows.c.state,
+            format_version=rows.c.format_version,
             status=rows.c.status,
             clock_ms=rows.c.clock_ms,
             pause_reason=rows.c.pause_reason,
@@ -233,7 +237,15 @@ async def _update_states(
 ) -> dict[int, int]:
     """match id -> new version, for the steps whose version check passed."""
     rows = [
-        (s.match_id, u.expected_version, u.state, u.status.value, u.clock_ms, u.pause_reason)
+        (
+            s.match_id,
+            u.expected_version,
+            u.state,
+            u.format_version,
+            u.status.value,
+            u.clock_ms,
+            u.pause_reason,
+        )
         for s in steps
         if (u := s.update) is not None
     ]
@@ -254,6 +266,7 @@ _EVENT_ROWS: Final = _Rows(
         ("kind", String()),
         ("actor", String()),
         ("payload", _JSONText()),
+        ("format_version", Integer()),
         ("now_ms", BigInteger()),
     ],
 )
@@ -268,10 +281,9 @@ def _insert_events(dialect: str) -> Any:
         .where(_EVENTS.c.match_id == rows.c.match_id)
         .scalar_subquery()
     ) + rows.c.place
-    columns = ("match_id", "seq", "kind", "actor", "payload", "now_ms", "created_at")
-    source = select(
-        rows.c.match_id, next_seq, rows.c.kind, rows.c.actor, rows.c.payload, rows.c.now_ms, _NOW
-    )
+    logged = ("kind", "actor", "payload", "format_version", "now_ms")
+    columns = ("match_id", "seq", *logged, "created_at")
+    source = select(rows.c.match_id, next_seq, *(rows.c[c] for c in logged), _NOW)
     return insert(_EVENTS).from_select(columns, source)
 
 
@@ -280,7 +292,7 @@ _INSERT_EVENTS: Final = _per_dialect(_insert_events)
 
 async def _append_events(conn: AsyncConnection, steps: Sequence[StepWrite], now: datetime) -> None:
     rows = [
-        (s.match_id, place, e.kind, e.actor, json.dumps(e.payload), e.now_ms)
+        (s.match_id, place, e.kind, e.actor, json.dumps(e.payload), e.format_version, e.now_ms)
         for s in steps
         for place, e in enumerate(s.events)
     ]

@@ -69,6 +69,11 @@ def _created_at() -> Mapped[datetime]:
     return mapped_column(UTCDateTime(), default=utcnow, server_default=func.now())
 
 
+def _format_version() -> Mapped[int]:
+    # Rows from before stored formats (migration 0006) are version 1.
+    return mapped_column(Integer, default=1, server_default="1")
+
+
 class MatchRow(Base):
     __tablename__ = "matches"
     __table_args__ = (
@@ -84,6 +89,8 @@ class MatchRow(Base):
     config: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)
     state: Mapped[str | None] = mapped_column(Text)  # engine state as JSON text
+    # The game's format version the state is written in (games.core.formats).
+    format_version: Mapped[int] = _format_version()
     version: Mapped[int] = mapped_column(Integer)
     clock_ms: Mapped[int] = mapped_column(BigInteger)
     pause_reason: Mapped[str | None] = mapped_column(Text)
@@ -126,6 +133,8 @@ class EventRow(Base):
     kind: Mapped[str] = mapped_column(String(32))
     actor: Mapped[str | None] = mapped_column(String(32))
     payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # The game's format version an action payload is written in.
+    format_version: Mapped[int] = _format_version()
     now_ms: Mapped[int] = mapped_column(BigInteger)
     created_at: Mapped[datetime] = _created_at()
 
@@ -174,3 +183,18 @@ class CleanupRow(Base):
     # Its export and story are in the archive channel; deleting may still be owed.
     archived_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     cleaned_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class UnloadableRow(Base):
+    """A stored match this version of the bot cannot load (its state no longer
+    validates, its game is gone, …), with the reason; ``told_at`` once its room,
+    seats and host log have been told, so a restart does not tell them again."""
+
+    __tablename__ = "unloadable_matches"
+
+    match_id: Mapped[int] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    reason: Mapped[str] = mapped_column(Text)
+    found_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    told_at: Mapped[datetime | None] = mapped_column(UTCDateTime())

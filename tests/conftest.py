@@ -33,8 +33,10 @@ SLOW_FIRST = (
     "tests/bot/discord/test_slow_commit.py",
     "tests/bot/web/test_browser_editor.py",
     "tests/games/expression/test_expression_properties.py",
+    "tests/golden/test_golden.py",
     "tests/bot/web/test_browser_phone.py",
     "tests/bot/test_cli_discord.py",
+    "tests/bot/test_stopping.py",
     "tests/games/runebreaker/test_runebreaker_properties.py",
     "tests/games/runebreaker/test_runebreaker_generator.py",
 )

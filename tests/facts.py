@@ -148,6 +148,15 @@ FACTS: tuple[Fact, ...] = (
         default=False,
     ),
     Fact(
+        "on_reserve",
+        Layer.GAMES,
+        "def on_reserve(state) -> bool: a seat is on reserve or bank time now (its window "
+        "ran out and it still owes a move), where a golden match is taken; default: the "
+        "game has no reserve or bank time",
+        "tests/golden/make.py",
+        default=None,
+    ),
+    Fact(
         "PLAN",
         Layer.DISCORD,
         "Plan (tests/bot/discord/authorization_support.py): the Stage its slash commands "

@@ -173,6 +173,24 @@ async def test_the_demo_tells_the_sixth_game_which_rules_it_breaks(
     ]
 
 
+def test_the_sixth_game_records_its_format_and_is_told_when_it_does_not(
+    sixth: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The schema-hash test's convention holds for a new game: its own
+    upgrades.py records its format; without it, it is told what to add."""
+    from games.core.formats import Formats, unrecorded
+
+    game = games.get(sixth)
+    where = "games/tiny/upgrades.py"
+    assert unrecorded(game, where) is None
+    monkeypatch.setattr(type(game), "formats", Formats())
+    told = unrecorded(game, where) or ""
+    assert told.startswith(
+        "Race to Five (tiny) records no format: add games/tiny/upgrades.py with "
+        "FORMATS = Formats(version=1, schemas={1: Schemas(state="
+    )
+
+
 def test_adding_a_game_in_the_docs_names_every_fact() -> None:
     """docs/architecture.md, "Adding a game", is where an author looks: it must
     name each fact the shared tests read."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import tempfile
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -91,7 +92,7 @@ async def play_demo(
                 make_sessionmaker(engine), port, scheduler=scheduler, checkpoint_seconds=0
             )
             await runtime.start_up()
-            record = await _play(runtime, game_key, seed, options or {})
+            record = await play_match(runtime, game_key, seed, options or {})
             await runtime.shut_down()
             print(f"\n{len(port.images)} images saved in {out_dir}", file=out)
             return record
@@ -99,18 +100,34 @@ async def play_demo(
             await engine.dispose()
 
 
-async def _play(
+async def play_match(
     runtime: MatchRuntime, game_key: str, seed: int, options: dict[str, Any]
 ) -> MatchRecord:
+    """A whole match of ``game_key`` on ``runtime``, played by the built-in players
+    (and the host's script), skipping to each deadline when no one moves."""
     players = [PlayerRecord(seat=s, user_id=s + 1) for s in (0, 1)]
     new = NewMatch(guild_id=0, game=game_key, config=options, seed=seed, players=players)
     match_id = (await runtime.create(new)).id
     await runtime.start(match_id)
-    rng = random.Random(seed)
+    return await play_on(runtime, match_id, game_key, random.Random(seed))
+
+
+async def play_on(
+    runtime: MatchRuntime,
+    match_id: int,
+    game_key: str,
+    rng: random.Random,
+    *,
+    after_step: Callable[[], Awaitable[None]] | None = None,
+) -> MatchRecord:
+    """Play a running match to its end with the game's built-in players (a match
+    just started, or one restored from wherever it was). ``after_step`` runs after
+    each move, host move and deadline (tests/golden/make.py saves the rows then)."""
     sees_all = demo_flag(game_key, "SEES_ALL")
     player = demo_player(game_key)
     if player is None:
         raise ValueError(f"{game_key} has no built-in players (bot/demo/{game_key}.py)")
+    stepped = after_step or _nothing
     while (record := await runtime.get(match_id)).status is MatchStatus.RUNNING:
         await runtime.flush()
         moved = False
@@ -120,10 +137,17 @@ async def _play(
             if text is not None:
                 await runtime.submit_text(match_id, seat, text)
                 moved = True
+                await stepped()
         if not moved and not await _host_moves(runtime, match_id, game_key):
-            await _skip_to_next_deadline(runtime, match_id)
+            await skip_to_next_deadline(runtime, match_id)
+        if not moved:
+            await stepped()
     await runtime.flush()
     return record
+
+
+async def _nothing() -> None:
+    return None
 
 
 async def _asked(runtime: MatchRuntime, match_id: int, game_key: str) -> list[int]:
@@ -142,7 +166,8 @@ async def _host_moves(runtime: MatchRuntime, match_id: int, game_key: str) -> bo
     return text is not None
 
 
-async def _skip_to_next_deadline(runtime: MatchRuntime, match_id: int) -> None:
+async def skip_to_next_deadline(runtime: MatchRuntime, match_id: int) -> None:
+    """Let time run to just past the match's next deadline (its seats silent)."""
     view: dict[str, Any] = await runtime.view(match_id, HOST)
     left = [d["seconds_left"] for d in view["match"]["deadlines"]]
     await runtime.scheduler.advance(min(left, default=0) + 1)

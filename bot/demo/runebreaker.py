@@ -88,8 +88,9 @@ def _finals_submissions(
 
 def _answer(view: Mapping[str, Any], seat: int, rng: random.Random) -> str | None:
     current, secret = view["round"], view["secret"]
-    if view["answers"][seat]["board"] or view["answers"][seat]["symbols"]:
-        return None
+    mine = view["answers"][seat]
+    if mine["board"] or mine["symbols"] or mine["passed"]:
+        return None  # in, or passed: a pass stands, so the seat is not asked again
     buzzer = current["buzzer"]
     right_chance = 0.55 if seat == buzzer else 0.25 if buzzer is not None else 0.35
     right = rng.random() < right_chance

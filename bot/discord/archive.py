@@ -19,7 +19,7 @@ from bot.discord.acting import host_role
 from bot.discord.channels import BOT, HIDDEN, READ, Overwrites, manage_server_roles
 from bot.discord.host._result import outcome_of, result_line
 from bot.render.base import escape_md
-from bot.runtime.export import MatchExport, export_bytes, file_name
+from bot.runtime.export import MatchExport, RawRows, export_bytes, file_name
 from bot.web.room import RoomRenderer
 from storage.records import MatchRecord
 from storage.web import WebRepository
@@ -41,6 +41,10 @@ class Archive:
         self._name = channel_name(name)
         self._host_role = host_role_setting
         self._making: dict[int, asyncio.Lock] = {}  # per guild: one archive, however many ask
+
+    def missing(self, guild: discord.Guild) -> bool:
+        """Whether the guild has no archive channel yet (the first cleanup makes it)."""
+        return discord.utils.get(guild.text_channels, name=self._name) is None
 
     async def channel(self, guild: discord.Guild) -> discord.TextChannel:
         """The guild's archive channel, made if it has none."""
@@ -71,7 +75,11 @@ class Archive:
         return overwrites
 
     async def post(
-        self, guild: discord.Guild, match: MatchRecord, export: MatchExport, story: str
+        self,
+        guild: discord.Guild,
+        match: MatchRecord,
+        export: MatchExport | RawRows,
+        story: str,
     ) -> discord.Message:
         """Post the match's export and story; ArchiveFailed if Discord will not take them."""
         data = export_bytes(export)
@@ -86,8 +94,7 @@ class Archive:
         outcome = outcome_of(match)
         lines = [
             f"**Match #{match.id} — {export.game_title}** ({match.status}): "
-            f"{names[0]} vs {names[1]}. Check it and read its story with "
-            f"`genius-bot replay {file_name(export)}`."
+            f"{names[0]} vs {names[1]}. {_how_to_read(export)}"
         ]
         if outcome is not None:
             lines.append(result_line(outcome, names))
@@ -104,6 +111,13 @@ class Archive:
             raise ArchiveFailed(
                 f"Discord refused the archive post ({error.text or error.status})"
             ) from error
+
+
+def _how_to_read(export: MatchExport | RawRows) -> str:
+    if isinstance(export, RawRows):
+        # Its stored state does not load in this version: nothing can replay it.
+        return f"This version of the bot could not load it ({export.reason}): its stored rows."
+    return f"Check it and read its story with `genius-bot replay {file_name(export)}`."
 
 
 async def room_story(

@@ -51,11 +51,21 @@ class Need:
     included; threads are not counted). ``category``: the existing category the
     match's channels go into, or None when it makes a category of its own;
     ``in_category``: how many of them go into that category (its cap is 50).
+    ``archive``: the server has no archive channel yet, so one more is kept free
+    for it: ``/match cleanup`` posts each match there before deleting anything,
+    and a server filled to 500 by matches could otherwise never be cleaned.
     """
 
     channels: int
     in_category: int
     category: discord.CategoryChannel | None = None
+    archive: bool = False
+
+    @property
+    def kept(self) -> int:
+        """What the server's 500 must still hold: the match's channels and the
+        archive's, when it has yet to be made."""
+        return self.channels + int(self.archive)
 
 
 class CapReached(Refusal):
@@ -77,7 +87,7 @@ def _category_refused(error: BaseException) -> bool:
 
 async def check_room(runtime: MatchRuntime, guild: discord.Guild, need: Need) -> None:
     """CapReached, before anything is made, if the match would pass a cap."""
-    if len(guild.channels) + need.channels > GUILD_CAP:
+    if len(guild.channels) + need.kept > GUILD_CAP:
         raise await cap_reached(runtime, guild, need)
     category = need.category
     if category is not None and len(category.channels) + need.in_category > CATEGORY_CAP:
@@ -111,6 +121,8 @@ async def cap_reached(
             f"this server has {len(guild.channels)} of Discord's {GUILD_CAP} channels and the "
             f"match needs {need.channels}"
         )
+        if need.archive:
+            where += ", plus 1 kept for the archive channel `/match cleanup` makes"
     cleanup = (
         f"`/match cleanup` would free {plural(freed, 'channel')} of "
         f"{plural(ended, 'ended match', 'ended matches')}."

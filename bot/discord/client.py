@@ -16,12 +16,17 @@ from bot.discord import errors
 from bot.discord.aftermath import Aftermath
 from bot.discord.delivery import DiscordDelivery
 from bot.discord.forms import FormRoutes
+from bot.discord.gateway import GatewayWatch
 from bot.discord.layouts import CategoryOpenings, ThreadKeeper
 from bot.discord.outage import OutageWatch
 from bot.discord.web import make_web
 from bot.kits import adapters
+from bot.ops.health import Readiness
+from bot.ops.metrics import Metrics
 from bot.render.base import plural
 from bot.runtime import MatchRuntime, heap
+from bot.runtime.backups import scheduled_backups
+from bot.stopping import on_stop_signals
 from bot.web import WebServer
 from storage.db import make_engine, make_sessionmaker, upgrade
 
@@ -35,6 +40,9 @@ EXTENSIONS = (
 )
 CHECKPOINT_SECONDS = 5.0
 RETRY_SECONDS = 5.0  # a failed delivery is tried again within this many seconds
+# On a stop, queued messages get this long to go out (the rest stay in the outbox
+# for the next start): the whole stop stays within docker stop's 10 s.
+STOP_GRACE_SECONDS = 3.0
 
 
 class GeniusTree(app_commands.CommandTree["GeniusBot"]):
@@ -62,12 +70,21 @@ class GeniusBot(commands.Bot):
     openings: CategoryOpenings
     #: After a match: read-only channels, the cleanup schedule and its sweep, the archive.
     aftermath: Aftermath
+    #: Prometheus metrics (bot.ops.metrics); None unless [metrics] enabled.
+    metrics: Metrics | None
+    #: Whether the gateway is connected now (for /readyz).
+    gateway: GatewayWatch
 
     #: Every persistent item class registered (buttons and menus any game posts),
     #: in order: what the authorization test drives.
     dynamic_items: list[type[discord.ui.DynamicItem[Any]]]
 
-    def __init__(self, settings: Settings, *, settle_heap: bool = False) -> None:
+    #: The clean stop under way (:meth:`stop`), once asked for.
+    stopping: asyncio.Task[None] | None
+
+    def __init__(
+        self, settings: Settings, *, settle_heap: bool = False, stop_on_signals: bool = False
+    ) -> None:
         intents = discord.Intents.default()
         intents.members = True  # display names for the boards and refusals
         intents.message_content = True  # plain-message moves in private channels
@@ -86,7 +103,15 @@ class GeniusBot(commands.Bot):
         self.engine = make_engine(settings.database.url, settings.database.pool())
         self.sessions = make_sessionmaker(self.engine)
         self.delivery = DiscordDelivery(self)
-        self.web = make_web(self, settings.web, self.sessions)
+        self.metrics = Metrics() if settings.metrics.enabled else None
+        if self.metrics is not None:
+            self.metrics.watch_gateway(lambda: self.latency)
+        self.gateway = GatewayWatch(self.metrics)
+        readiness = Readiness(
+            self.sessions, settings.health, delivers=True,
+            gateway=lambda: self.gateway.connected and not self.is_closed(),
+        )  # fmt: skip
+        self.web = make_web(self, settings.web, self.sessions, readiness, self.metrics)
         self.help_texts = {}
         self.sync_refused = set()
         self.forms = FormRoutes()
@@ -96,12 +121,20 @@ class GeniusBot(commands.Bot):
         # The real process freezes its start-up heap (bot.runtime.heap); tests,
         # which start many bots in one process, leave the collector alone.
         self._settle_heap = settle_heap
+        # `genius-bot run` stops cleanly on SIGTERM and SIGINT (bot.stopping); tests,
+        # which run in pytest's process, leave its signals alone.
+        self._stop_on_signals = stop_on_signals
+        self._set_up = False  # a stop asked for during set-up waits for its end
+        self._stop_asked = False
+        self.stopping = None
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)
         self.dynamic_items.extend(items)
 
     async def setup_hook(self) -> None:
+        if self._stop_on_signals:
+            on_stop_signals(self.stop)
         await upgrade(self.engine)
         self.runtime = MatchRuntime(
             self.sessions,
@@ -114,6 +147,7 @@ class GeniusBot(commands.Bot):
             # Failed deliveries too: retried by the redeliveries loop below.
             retry_seconds=0,
             game_defaults=self.settings.game_defaults(),
+            metrics=self.metrics,
         )
         self.aftermath = Aftermath(self, self.runtime, self.sessions, self.settings.discord)
         self.delivery.on_over = self.aftermath.over
@@ -123,8 +157,16 @@ class GeniusBot(commands.Bot):
         grace = self.settings.discord.outage_grace_seconds
         await self.add_cog(OutageWatch(self.runtime, grace_seconds=grace, closing=self.is_closed))
         await self.add_cog(ThreadKeeper(self, self.runtime))
+        await self.add_cog(self.gateway)
         # Restores unfinished matches, tells their rooms, re-sends the outbox.
         await self.runtime.start_up(owns_guild=self.settings.discord.owns_guild)
+        db = self.settings.database
+        backups = scheduled_backups(
+            self.runtime.scheduler, db.url, every_hours=db.backup_every_hours,
+            folder=db.backup_folder, keep=db.backup_keep,
+        )  # fmt: skip
+        if backups is not None:
+            backups.start()
         if self.web is not None:
             await self.web.start()
         self.checkpoints.start()
@@ -132,6 +174,18 @@ class GeniusBot(commands.Bot):
         await self._sync_commands()
         if self._settle_heap:
             heap.settle()
+        self._set_up = True
+        if self._stop_asked:
+            self.stop()
+
+    def stop(self) -> None:
+        """Begin the clean stop (:meth:`close`); a signal's handler. Asked for while
+        the bot is still setting up (restoring matches), it begins once that is done,
+        so the shut-down never runs beside the start-up. Asked again: nothing more."""
+        self._stop_asked = True
+        if self._set_up and self.stopping is None:
+            log.info("stopping: no new moves; finishing what is in flight")
+            self.stopping = asyncio.create_task(self.close(), name="clean stop")
 
     async def _sync_commands(self) -> None:
         guild_ids = self.settings.discord.sync_guild_ids
@@ -170,17 +224,26 @@ class GeniusBot(commands.Bot):
         self.runtime.retry_deliveries()
 
     async def close(self) -> None:
-        """The orderly end (``genius-bot run`` on a signal): timers stop, queued
-        notices get a moment to go out, clocks are made durable, Discord is left;
-        then :meth:`release`, which runs even if a step before it failed."""
+        """The orderly end (``genius-bot run`` on a signal): moves are refused from
+        now on, timers stop, the writer's batch in flight is committed, queued
+        notices get a moment to go out (the rest stay stored), clocks are made
+        durable, Discord is left; then :meth:`release`, which runs even if a step
+        before it failed."""
         try:
             self.redeliveries.cancel()
             await self._stop_checkpoints()
             if hasattr(self, "runtime"):
-                await self.runtime.shut_down()
+                await self.runtime.shut_down(grace_seconds=STOP_GRACE_SECONDS)
             await super().close()
         finally:
             await self.release()
+
+    async def __aexit__(self, *exc_info: Any) -> None:
+        # discord.py's run() ends the loop once the gateway is closed, which the
+        # clean stop does before it lets go of the database: wait for all of it.
+        if self.stopping is not None:
+            await self.stopping
+        await super().__aexit__(*exc_info)
 
     async def release(self) -> None:
         """Let go of what the bot holds outside Discord: the web pages' socket and
@@ -212,11 +275,14 @@ class GeniusBot(commands.Bot):
         log.info("logged in as %s (%s)", self.user, plural(len(self.guilds), "server"))
 
 
-def create_bot(settings: Settings | None = None, *, settle_heap: bool = False) -> GeniusBot:
+def create_bot(
+    settings: Settings | None = None, *, settle_heap: bool = False, stop_on_signals: bool = False
+) -> GeniusBot:
     """A bot for ``settings`` (default: :func:`bot.config.load_settings`);
-    ``settle_heap``: freeze the heap once started (the real process, see bot.runtime.heap)."""
+    ``settle_heap``: freeze the heap once started (the real process, see bot.runtime.heap);
+    ``stop_on_signals``: stop cleanly on SIGTERM and SIGINT (the real process)."""
     if settings is None:
         from bot.config import load_settings
 
         settings = load_settings()
-    return GeniusBot(settings, settle_heap=settle_heap)
+    return GeniusBot(settings, settle_heap=settle_heap, stop_on_signals=stop_on_signals)

@@ -21,6 +21,9 @@ from discord import app_commands
 
 from bot.discord.quoting import shown
 from bot.discord.replies import reply
+from bot.ops.logs import mark_match
+from bot.ops.metrics import Metrics, metrics_of
+from bot.runtime.loading import CannotLoad
 from games import Rejected
 from games.core import quote
 
@@ -31,6 +34,8 @@ APOLOGY = (
     "please try again, or ask the host if it keeps happening."
 )
 NO_PERMISSION = "You can't use that here."
+#: The hosts' slash group (bot.discord.host): its commands are for hosts only.
+HOSTS_GROUP = "match"
 #: How every "not yours to do" refusal begins (see :class:`NotAllowed`).
 NOT_ALLOWED_MARK = "⛔ "
 
@@ -52,10 +57,14 @@ class NotAllowed(Refusal):
         super().__init__(NOT_ALLOWED_MARK + message)
 
 
-def explain(error: BaseException) -> str | None:
-    """The user-facing sentence for an expected failure; None for a bug."""
+def explain(error: BaseException, *, host: bool = False) -> str | None:
+    """The user-facing sentence for an expected failure; None for a bug. ``host``:
+    a host asks (a ``/match`` command), who is told more of a match that cannot
+    be loaded: why, and what they can do."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    if isinstance(error, CannotLoad) and host:
+        return error.for_host()
     if isinstance(error, Rejected | Refusal):
         return error.message
     if isinstance(error, app_commands.NoPrivateMessage):
@@ -67,8 +76,31 @@ def explain(error: BaseException) -> str | None:
     return None
 
 
-def _reply_text(error: BaseException, match_id: int | None, where: str) -> str:
-    text = explain(error)
+def kind_of(error: BaseException) -> str:
+    """The refusal's kind, as the refusals metric counts it (a bounded set)."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, Rejected):
+        return "rule"
+    if isinstance(error, NotAllowed):
+        return "not_allowed"
+    if isinstance(error, app_commands.TransformerError):
+        return "unreadable"
+    return "refused"
+
+
+def _reply_text(
+    error: BaseException, match_id: int | None, where: str, metrics: Metrics | None,
+    guild_id: int | None, *, host: bool = False,
+) -> str:  # fmt: skip
+    if match_id is not None:
+        mark_match(match_id, guild_id)  # the rest of this handler's lines name the match
+    text = explain(error, host=host)
+    if metrics is not None:
+        if text is None:
+            metrics.errors.labels("interaction").inc()
+        else:
+            metrics.refusals.labels(kind_of(error)).inc()
     if text is None:
         original = getattr(error, "original", error)
         log.error(
@@ -91,19 +123,30 @@ async def answer_interaction(
 ) -> None:
     """Answer a failed slash command or click ephemerally."""
     match_id = match_id if match_id is not None else interaction.extras.get("match_id")
-    text = _reply_text(error, match_id, _command_name(interaction))
+    metrics = metrics_of(interaction.client)
+    where = _command_name(interaction)
+    text = _reply_text(
+        error, match_id, where, metrics, interaction.guild_id,
+        host=where.startswith(f"/{HOSTS_GROUP} "),
+    )  # fmt: skip
     try:
         await reply(interaction, text)
     except discord.HTTPException:
         log.exception("match %s: could not deliver an error reply", match_id)
+        if metrics is not None:
+            metrics.errors.labels("reply").inc()
 
 
 async def answer_message(
-    message: discord.Message, error: BaseException, *, match_id: int | None = None
-) -> None:
+    message: discord.Message, error: BaseException, *, match_id: int | None = None,
+    metrics: Metrics | None = None,
+) -> None:  # fmt: skip
     """Answer a failed plain-message move in its (private) channel."""
-    text = _reply_text(error, match_id, "a private-channel message")
+    guild_id = message.guild.id if message.guild is not None else None
+    text = _reply_text(error, match_id, "a private-channel message", metrics, guild_id)
     try:
         await message.reply(text, mention_author=False)
     except discord.HTTPException:
         log.exception("match %s: could not deliver an error reply", match_id)
+        if metrics is not None:
+            metrics.errors.labels("reply").inc()

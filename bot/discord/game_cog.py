@@ -18,6 +18,7 @@ from bot.discord.replies import (
     reply_rendered,
     seat_names,
 )
+from bot.ops.logs import mark_match
 from bot.runtime import MatchRuntime
 from games import Notice
 from storage.records import MatchRecord
@@ -62,6 +63,7 @@ class GameCog(BotGroupCog):
             self.runtime, interaction.guild_id, interaction.channel_id, interaction.user.id
         )
         interaction.extras["match_id"] = acting.match.id
+        mark_match(acting.match.id, acting.match.guild_id)  # this handler's log lines name it
         self._check_game(acting.match)
         return acting
 

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 import discord
 from discord.utils import escape_mentions
 
+from bot.ops.metrics import metrics_of
 from bot.render import DEFAULT_NAMES, Image, Rendered, renderer_for, split_message
 from bot.render.base import alt_text
 from games import Notice
@@ -49,6 +50,8 @@ async def in_time(interaction: discord.Interaction[Any], work: Awaitable[T]) -> 
         if not done and not interaction.response.is_done():
             try:
                 await interaction.response.defer(ephemeral=True, thinking=True)
+                if (metrics := metrics_of(interaction.client)) is not None:
+                    metrics.deferred.inc()
             except discord.HTTPException:
                 # Too late already, or Discord briefly away: the move goes on all
                 # the same (it is committed or refused whatever the answer does).

@@ -14,12 +14,18 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.config import WebSettings
 from bot.discord.replies import seat_names
+from bot.ops.health import Readiness
+from bot.ops.metrics import Metrics
 from bot.web import WebServer
 from storage.records import MatchRecord
 
 
 def make_web(
-    client: discord.Client, settings: WebSettings, sessions: async_sessionmaker[AsyncSession]
+    client: discord.Client,
+    settings: WebSettings,
+    sessions: async_sessionmaker[AsyncSession],
+    readiness: Readiness,
+    metrics: Metrics | None = None,
 ) -> WebServer | None:
     """The bot's web server, or None when no port is configured. (Given what it
     needs, not the bot: the bot's module imports this one.)"""
@@ -35,4 +41,7 @@ def make_web(
         port=settings.port,
         public_url=settings.public_url,
         names=names,
+        proxies=settings.proxies(),
+        readiness=readiness,
+        metrics=metrics,
     )

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from games.core.contract import Audience, Notice
+from games.core.contract import HOST, Audience, Notice
 
 #: Labels used when the caller has no display names for the seats.
 log = logging.getLogger(__name__)
@@ -320,6 +320,22 @@ def _match_aborted(notice: Notice, audience: Audience, names: Sequence[str]) -> 
     return Rendered(text="⏹️ The host aborted the match. No further moves are taken.")
 
 
+def _match_unloadable(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
+    match = f"Match #{as_int(notice.data.get('match_id'))} ({notice.data.get('game_title')})"
+    if audience != HOST:  # the reason names the stored state's fields: the host's to read
+        return Rendered(
+            text=f"⚠️ **{escape_md(match)} is stopped**: the bot could not load it after an "
+            "update. No moves are taken and no clock runs. The host has been told and can "
+            "export it or end it."
+        )
+    return Rendered(
+        text=f"⚠️ **{escape_md(match)} could not be loaded** after the bot was updated: "
+        f"{notice.data.get('reason')}. No clock runs for it; moves and commands on it are "
+        "refused. `/match export` gives its stored rows (the match and its event log) as a "
+        "file; `/match abort` ends it. Running the version before loads it again."
+    )
+
+
 def _reminder(notice: Notice, audience: Audience, names: Sequence[str]) -> Rendered:
     seconds = as_int(notice.data.get("seconds_left"))
     label = str(notice.data.get("label") or "")
@@ -365,6 +381,7 @@ _RUNTIME_HANDLERS: dict[str, NoticeHandler] = {
     "match_paused": _match_paused,
     "match_resumed": _match_resumed,
     "match_aborted": _match_aborted,
+    "match_unloadable": _match_unloadable,
     "delivery_blocked": _delivery_blocked,
     "reminder": _reminder,
     "move_logged": _move_logged,

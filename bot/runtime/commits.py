@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.runtime.live import LiveMatch, Pending, group_by_target
 from bot.runtime.matches import Matches
 from bot.runtime.outbox import Outbox
+from bot.runtime.stored import stored_state
 from bot.runtime.writer import Writer
 from games import HOST, PUBLIC, Notice, Rejected
 from games.core import Actor, Audience
@@ -69,6 +70,11 @@ def host_change(
     return Change(state, notices, "host", HOST, payload, status, **optional)
 
 
+#: A move (or host command) arriving while the bot stops: refused whole, so it
+#: can simply be sent again once the bot is back.
+STOPPING = "The bot is restarting; that was not taken. Send it again in a minute."
+
+
 class Committer:
     def __init__(
         self,
@@ -84,6 +90,8 @@ class Committer:
         self._outbox = outbox
         self._matches = matches
         self._rearm = rearm
+        #: Set once the runtime is shutting down: no step is taken after that.
+        self.stopped = False
 
     async def commit(self, live: LiveMatch, change: Change, *then: Change) -> None:
         """Write the step (state with its version check + events + outbox), then
@@ -93,6 +101,8 @@ class Committer:
         pause a move calls). All are one write, so none is stored without the
         others: an event each, in order, their notices together, and the match
         as the last leaves it."""
+        if self.stopped:
+            raise Rejected(STOPPING)
         last = then[-1] if then else change
         now = _now_ms(live, last)
         status = last.status
@@ -109,9 +119,16 @@ class Committer:
             status=status,
             clock_ms=now,
             pause_reason=reason,
+            format_version=live.game.formats.version,
         )
         events = [
-            NewEvent(c.kind, None if c.actor is None else str(c.actor), c.payload, _now_ms(live, c))
+            NewEvent(
+                c.kind,
+                None if c.actor is None else str(c.actor),
+                c.payload,
+                _now_ms(live, c),
+                live.game.formats.version,
+            )
             for c in changes
         ]
         messages = [NewMessage(t, _dump(ns)) for t, ns in groups]
@@ -125,6 +142,7 @@ class Committer:
         assert written.version is not None
         live.state = last.state
         fields = {"version": written.version, "status": status, "clock_ms": now}
+        fields["format_version"] = update.format_version
         live.record = live.record.model_copy(update={**fields, "pause_reason": reason})
         if status.over:
             live.clock.stop()
@@ -140,7 +158,7 @@ class Committer:
         if record is None:
             return
         live.record = record
-        live.state = live.game.load_state(record.state) if record.state is not None else None
+        live.state = stored_state(live.game, record)
         self._rearm(live)
 
     async def announce(self, live: LiveMatch, notices: list[Notice]) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from functools import partial
 
+from bot.ops.logs import about_match
 from bot.runtime.commits import Change, Committer, notice
 from bot.runtime.live import Armed, LiveMatch
 from bot.runtime.scheduler import Scheduler, Timer
@@ -56,6 +57,10 @@ class Deadlines:
         return timers
 
     async def _expire(self, live: LiveMatch, key: str) -> None:
+        with about_match(live.id, live.record.guild_id):
+            await self._expire_now(live, key)
+
+    async def _expire_now(self, live: LiveMatch, key: str) -> None:
         async with live.lock:
             armed = live.armed.pop(key, None)
             if armed is None or live.status is not MatchStatus.RUNNING:
@@ -87,6 +92,10 @@ class Deadlines:
                 live.armed[key] = Armed(deadline, [retry])
 
     async def _remind(self, live: LiveMatch, deadline: Deadline, seconds: int) -> None:
+        with about_match(live.id, live.record.guild_id):
+            await self._remind_now(live, deadline, seconds)
+
+    async def _remind_now(self, live: LiveMatch, deadline: Deadline, seconds: int) -> None:
         # Under the lock: a move being committed right now may close the window.
         async with live.lock:
             armed = live.armed.get(deadline.key)

@@ -11,6 +11,7 @@ from bot.runtime.commits import Committer, host_change
 from bot.runtime.export import MatchExport, build_export
 from bot.runtime.matches import Matches, game_for
 from games import PUBLIC, Rejected
+from storage.db import one_snapshot
 from storage.repository import MatchRepository
 
 
@@ -53,11 +54,7 @@ class Disclosure:
         """The match as stored, with its whole event log (``/match export``): both
         read in one transaction, so the state and the log are of the same moment."""
         async with self._sessions() as session:
-            if session.get_bind().dialect.name == "postgresql":
-                # Read committed gives each statement its own snapshot. (SQLite
-                # needs nothing: this session holds the process's one connection,
-                # so no step can be committed between the two reads.)
-                await session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+            await one_snapshot(session)
             repo = MatchRepository(session)
             record = await repo.get(match_id)
             if record is None:

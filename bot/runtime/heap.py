@@ -42,3 +42,12 @@ def settle() -> None:
     gc.freeze()
     _, middle, old = gc.get_threshold()
     gc.set_threshold(YOUNG, middle, old)
+
+
+def exiting() -> None:
+    """The process ends next: freeze the heap so the collector's last pass, at
+    interpreter exit, skips objects that die with the process anyway. For
+    ``genius-bot web``, whose heap was never frozen, that pass was most of its
+    stop: 2.1-2.3 s of a SIGTERM's 2.3 s on the 2-core machine under load, 0.2 s
+    frozen."""
+    gc.freeze()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from bot.runtime.clock import MatchClock
 from bot.runtime.scheduler import Timer
@@ -19,6 +19,25 @@ class Pending:
     outbox_id: int
     target: str
     notices: list[Notice]
+
+
+class Mailbox(Protocol):
+    """What the outbox needs of a match: its record and its queue of messages.
+    A :class:`LiveMatch`, or a match held only to deliver what it owes
+    (bot.runtime.unloadable: one this version of the bot cannot load)."""
+
+    record: MatchRecord
+    outbox: list[Pending]
+    pump: asyncio.Task[None] | None
+    blocked: dict[str, str]
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def status(self) -> MatchStatus: ...
+
+    def deliverable(self) -> bool: ...
 
 
 @dataclass(slots=True)

@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 import games
 from bot.runtime.clock import MatchClock
 from bot.runtime.live import LiveMatch
-from bot.runtime.resources import prepare
+from bot.runtime.loading import CannotLoad, Loaded, load_match
 from bot.runtime.scheduler import TimeSource
 from games import Rejected
 from storage.records import MatchRecord
@@ -72,27 +72,22 @@ class Matches:
             record = await MatchRepository(session).get(match_id)
         if record is None or not record.status.shown:
             raise Rejected(f"There is no match #{match_id}.")
-        await prepare(record.game, record.config)
+        loaded = await load_match(record)  # CannotLoad says why, to whoever asked
         # Restored meanwhile (start-up adopts without loading): keep that one.
-        return self._live.get(match_id) or self.adopt(record)
+        return self._live.get(match_id) or self.adopt(record, loaded)
 
-    async def restore(self, record: MatchRecord) -> LiveMatch | None:
-        """Adopt one stored match; one that cannot be read must not stop the others."""
+    async def restore(self, record: MatchRecord) -> LiveMatch | CannotLoad:
+        """Adopt one stored match; one that cannot be loaded must not stop the
+        others: it is returned with the reason (bot.runtime.unloadable tells)."""
         try:
-            await prepare(record.game, record.config)
-            return self.adopt(record)
-        except Exception:
-            log.exception(
-                "match %s: cannot restore it (game %r); left as it is", record.id, record.game
-            )
-            return None
+            return self.adopt(record, await load_match(record))
+        except CannotLoad as error:
+            log.warning("match %s: cannot load it: %s", record.id, error.reason)
+            return error
 
-    def adopt(self, record: MatchRecord) -> LiveMatch:
-        game = game_for(record.game)
-        state = game.load_state(record.state) if record.state is not None else None
-        live = LiveMatch(
-            record=record, game=game, state=state, clock=MatchClock(self._time, record.clock_ms)
-        )
+    def adopt(self, record: MatchRecord, loaded: Loaded) -> LiveMatch:
+        clock = MatchClock(self._time, record.clock_ms)
+        live = LiveMatch(record=record, game=loaded.game, state=loaded.state, clock=clock)
         self._live[record.id] = live
         return live
 

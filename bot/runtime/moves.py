@@ -4,20 +4,30 @@ and committed before anyone is told."""
 
 from __future__ import annotations
 
+import logging
+import time
 from typing import Any
 
+from bot.ops.logs import about_match
+from bot.ops.metrics import Metrics
 from bot.runtime.commits import Change, Committer, notice
 from bot.runtime.host import pause_change
+from bot.runtime.live import LiveMatch
 from bot.runtime.matches import Matches
 from bot.runtime.windows import check_open, closed, closed_message, describe, window_of
 from games import HOST, Notice, Rejected
 from games.core import Actor
 
+log = logging.getLogger(__name__)
+
 
 class Moves:
-    def __init__(self, matches: Matches, committer: Committer) -> None:
+    def __init__(
+        self, matches: Matches, committer: Committer, metrics: Metrics | None = None
+    ) -> None:
         self._matches = matches
         self._committer = committer
+        self._metrics = metrics
 
     async def submit_text(
         self, match_id: int, actor: Actor, text: str, *, window: str | None = None
@@ -36,7 +46,18 @@ class Moves:
         self, match_id: int, actor: Actor, *, text: str | None = None, action: Any = None,
         window: str | None = None,
     ) -> list[Notice]:  # fmt: skip
+        arrived = time.perf_counter()
         live = await self._matches.load(match_id)
+        with about_match(live.id, live.record.guild_id):
+            told = await self._take(live, actor, text=text, action=action, window=window)
+            log.debug("seat %s moved; the match is at version %d", actor, live.record.version)
+        if self._metrics is not None:
+            self._metrics.move_committed(live.record.game, time.perf_counter() - arrived)
+        return told
+
+    async def _take(
+        self, live: LiveMatch, actor: Actor, *, text: str | None, action: Any, window: str | None
+    ) -> list[Notice]:
         check_open(live)
         # A click aimed at a closed window is too late, whatever the move would say now.
         if window is not None and closed(live, actor, window):

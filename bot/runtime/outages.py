@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from bot.runtime.commits import Committer, notice
 from bot.runtime.deadlines import Deadlines
 from bot.runtime.host import HostCommands
-from bot.runtime.live import LiveMatch
+from bot.runtime.live import LiveMatch, Mailbox
 from bot.runtime.matches import Matches
 from bot.runtime.outbox import Outbox
 from games import HOST, PUBLIC
@@ -48,8 +48,11 @@ class Outages:
 
     # -- a channel the bot cannot reach ---------------------------------------------
 
-    def _on_blocked(self, live: LiveMatch, target: str, reason: str) -> None:
-        """The outbox holds a target's messages: report it (under the match lock)."""
+    def _on_blocked(self, live: Mailbox, target: str, reason: str) -> None:
+        """The outbox holds a target's messages: report it (under the match lock).
+        A match that cannot be loaded has no clock to stop and takes no steps."""
+        if not isinstance(live, LiveMatch):
+            return
         task = asyncio.create_task(self._report_blocked(live, reason), name=f"blocked-{live.id}")
         self._reports.add(task)
         task.add_done_callback(self._reports.discard)

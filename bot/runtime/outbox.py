@@ -8,13 +8,15 @@ between can only re-send a message, never lose one.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.ops.logs import about_match
 from bot.runtime.delivery import DeliveryPort, Undeliverable
-from bot.runtime.live import LiveMatch, Pending
+from bot.runtime.live import Mailbox, Pending
 from games import Notice
 from storage.repository import MatchRepository
 
@@ -39,21 +41,23 @@ class Outbox:
         self._delivered: list[int] = []  # delivered, not yet marked so
         self._marker: asyncio.Task[None] | None = None
         #: Told when a target becomes unreachable: (match, target, reason).
-        self.on_blocked: Callable[[LiveMatch, str, str], None] | None = None
+        self.on_blocked: Callable[[Mailbox, str, str], None] | None = None
+        #: Told when a delivery fails (to be retried): the error metric.
+        self.on_failed: Callable[[], None] | None = None
 
-    def push(self, live: LiveMatch, pending: list[Pending]) -> None:
+    def push(self, live: Mailbox, pending: list[Pending]) -> None:
         live.outbox.extend(pending)
         self.kick(live)
 
-    def kick(self, live: LiveMatch) -> None:
+    def kick(self, live: Mailbox) -> None:
         if live.deliverable() and (live.pump is None or live.pump.done()):
             live.pump = asyncio.create_task(self._pump(live), name=f"outbox-{live.id}")
 
     async def requeue(
         self,
-        find: Callable[[int], LiveMatch | None],
-        lives: Iterable[LiveMatch],
-        ended: Callable[[list[int]], Awaitable[list[LiveMatch]]],
+        find: Callable[[int], Mailbox | None],
+        lives: Iterable[Mailbox],
+        ended: Callable[[list[int]], Awaitable[Sequence[Mailbox]]],
     ) -> None:
         """After a restart: queue every undelivered row again, in id order, ahead of
         anything new, for the matches this process holds (``find``), and for those
@@ -74,14 +78,14 @@ class Outbox:
             live.outbox.sort(key=lambda p: p.outbox_id)
             self.kick(live)
 
-    async def flush(self, lives: list[LiveMatch]) -> None:
+    async def flush(self, lives: Sequence[Mailbox]) -> None:
         """Wait until every queued notice is delivered (or has failed) and marked."""
         while pumps := [lv.pump for lv in lives if lv.pump and not lv.pump.done()]:
             await asyncio.gather(*pumps, return_exceptions=True)
         if self._marker is not None:
             await asyncio.gather(self._marker, return_exceptions=True)
 
-    async def close(self, lives: list[LiveMatch]) -> None:
+    async def close(self, lives: Sequence[Mailbox]) -> None:
         for live in lives:
             if live.pump is not None:
                 live.pump.cancel()
@@ -89,7 +93,11 @@ class Outbox:
         if self._marker is not None:  # let the last delivered rows be marked so
             await asyncio.gather(self._marker, return_exceptions=True)
 
-    async def _pump(self, live: LiveMatch) -> None:
+    async def _pump(self, live: Mailbox) -> None:
+        with about_match(live.id, live.record.guild_id):
+            await self._deliver(live)
+
+    async def _deliver(self, live: Mailbox) -> None:
         """Deliver strictly in order; stop at a failure and retry later, so
         nothing is skipped or reordered. A blocked target's messages wait, in
         order, while the other channels carry on."""
@@ -103,6 +111,8 @@ class Outbox:
                     log.exception(
                         "match %s: delivery to %s failed; will retry", live.id, pending.target
                     )
+                    if self.on_failed is not None:
+                        self.on_failed()
                     live.outbox = waiting + batch[i:] + live.outbox
                     if self._retry_seconds > 0:
                         loop = asyncio.get_running_loop()
@@ -119,7 +129,7 @@ class Outbox:
                 # its held messages: they are dropped (the log says why).
             live.outbox = waiting + live.outbox
 
-    async def _try(self, live: LiveMatch, pending: Pending) -> bool:
+    async def _try(self, live: Mailbox, pending: Pending) -> bool:
         """Deliver one message unless its target is blocked (or now becomes so)."""
         if pending.target in live.blocked:
             return False
@@ -130,19 +140,19 @@ class Outbox:
             return False
         return True
 
-    def _block(self, live: LiveMatch, target: str, reason: str) -> None:
+    def _block(self, live: Mailbox, target: str, reason: str) -> None:
         """Hold ``target``'s messages; the runtime is told once per blocking."""
         log.warning("match %s: cannot deliver to %s: %s", live.id, target, reason)
         live.blocked[target] = reason
         if self.on_blocked is not None:
             self.on_blocked(live, target, reason)
 
-    def retry(self, lives: Iterable[LiveMatch]) -> None:
+    def retry(self, lives: Iterable[Mailbox]) -> None:
         """Try again every match whose delivery stopped at a failure."""
         for live in lives:
             self.kick(live)
 
-    def unblock(self, live: LiveMatch) -> None:
+    def unblock(self, live: Mailbox) -> None:
         """Try the held targets again (the host says it is fixed), oldest message first."""
         live.blocked.clear()
         self.kick(live)
@@ -152,7 +162,10 @@ class Outbox:
         while the previous UPDATE ran."""
         self._delivered.extend(ids)
         if self._delivered and (self._marker is None or self._marker.done()):
-            self._marker = asyncio.create_task(self._mark_loop(), name="outbox-marker")
+            # Marks rows of every match: a context of its own, about none of them.
+            self._marker = asyncio.create_task(
+                self._mark_loop(), name="outbox-marker", context=contextvars.Context()
+            )
 
     async def _mark_loop(self) -> None:
         while self._delivered:

@@ -4,7 +4,8 @@ The log is the match's history of record: replaying it must reproduce the
 stored state exactly (tests hold the engines and the runtime to that).
 :func:`replay_steps` gives every step on the way, with the notices the
 runtime committed for it (``genius-bot replay`` prints the room's story from
-them); :func:`replay` is its last state.
+them); :func:`replay` is its last state. Each logged action is upgraded from
+the format version it was written in (games.core.formats) before it is applied.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from bot.runtime.commits import everyone
 from games import HOST, PUBLIC, Game, Notice
 from games.core import Actor
+from games.core.formats import load_action
 from storage.records import EventRecord
 
 
@@ -41,7 +43,8 @@ def replay_steps(
     game: Game[Any, Any, Any], config: dict[str, Any], seed: int, events: Sequence[EventRecord]
 ) -> Iterator[Replayed]:
     """Each event in log order, applied; raises what the engine raises (``Rejected``
-    for a move the rules refuse, which a log of record never holds)."""
+    for a move the rules refuse, which a log of record never holds), and
+    FormatError for an action in a format this build cannot read."""
     state: Any = None
     for event in events:
         state, notices = _step(game, config, seed, state, event)
@@ -55,12 +58,16 @@ def _step(
         return _host_step(game, config, seed, state, event)
     if event.kind == "action":
         actor: Actor = HOST if event.actor == HOST else int(event.actor or 0)
-        step = game.apply(state, actor, game.load_action(event.payload), event.now_ms)
+        step = game.apply(state, actor, _action(game, event), event.now_ms)
         return step.state, step.notices
     if event.kind == "expire":
         step = game.expire(state, event.payload["key"], event.now_ms)
         return step.state, step.notices
     raise ValueError(f"unknown event kind {event.kind!r}")
+
+
+def _action(game: Game[Any, Any, Any], event: EventRecord) -> Any:
+    return load_action(game, event.format_version, event.payload)
 
 
 def _host_step(

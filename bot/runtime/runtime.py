@@ -16,7 +16,9 @@ public names are those parts' own methods:
 - disclosure.py: reveal, export;
 - reading.py: get, view, to_act, by_channel, list_for_guild, game;
 - outages.py: hold_clocks, pause_held, release_clocks (and unreachable channels);
-- checkpoints.py: checkpoint.
+- checkpoints.py: checkpoint;
+- unloadable.py: abort and export of a match this version cannot load (and
+  every match it finds at start-up marked, held and told about).
 
 Below them: matches.py (loading, adopting, forgetting), commits.py (a step
 persisted, then applied), deadlines.py (timers, expiries, reminders),
@@ -33,6 +35,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.ops.metrics import Metrics
 from bot.runtime.checkpoints import Checkpoints
 from bot.runtime.commits import Committer, everyone
 from bot.runtime.deadlines import Deadlines
@@ -40,13 +43,15 @@ from bot.runtime.delivery import DeliveryPort
 from bot.runtime.disclosure import Disclosure
 from bot.runtime.host import HostCommands
 from bot.runtime.lifecycle import Lifecycle
-from bot.runtime.live import LiveMatch
+from bot.runtime.live import LiveMatch, Mailbox
+from bot.runtime.loading import CannotLoad
 from bot.runtime.matches import Matches
 from bot.runtime.moves import Moves
 from bot.runtime.outages import Outages
 from bot.runtime.outbox import Outbox
 from bot.runtime.reading import Reading
 from bot.runtime.scheduler import LoopTime, Scheduler, TimeSource
+from bot.runtime.unloadable import Unloadables
 from bot.runtime.writer import Writer
 from storage.records import MatchStatus
 from storage.repository import MatchRepository
@@ -64,6 +69,7 @@ class MatchRuntime:
         retry_seconds: float = 5.0,
         game_defaults: Mapping[str, Mapping[str, Any]] | None = None,
         writer: Writer | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         self._sessions = sessionmaker
         self.scheduler = scheduler or Scheduler(time or LoopTime())
@@ -83,13 +89,17 @@ class MatchRuntime:
             sessionmaker, matches, committer, game_defaults=game_defaults or {}
         )
         self.host = host = HostCommands(matches, committer, outbox)
-        self.moves = Moves(matches, committer)
+        self.moves = Moves(matches, committer, metrics)
         self.disclosure = Disclosure(sessionmaker, matches, committer)
         self.reading = Reading(sessionmaker, matches)
         self.outages = Outages(matches, committer, outbox, host, deadlines)
         self.checkpoints = Checkpoints(
             matches, self.writer, self.scheduler, every_seconds=checkpoint_seconds
         )
+        self.unloadable = Unloadables(sessionmaker, outbox, self.lifecycle, self.disclosure)
+        self.metrics = metrics
+        if metrics is not None:
+            self._observed_by(metrics)
 
         # The public names: each is its part's own method.
         self.create = self.lifecycle.create
@@ -98,13 +108,13 @@ class MatchRuntime:
         self.discard = self.lifecycle.discard
         self.creating = self.lifecycle.creating
         self.start = self.lifecycle.start
-        self.abort = self.lifecycle.abort
+        self.abort = self.unloadable.abort
         self.pause = host.pause
         self.resume = host.resume
         self.submit_text = self.moves.submit_text
         self.submit = self.moves.submit
         self.reveal = self.disclosure.reveal
-        self.export = self.disclosure.export
+        self.export = self.unloadable.export
         self.get = self.reading.get
         self.view = self.reading.view
         self.to_act = self.reading.to_act
@@ -116,6 +126,13 @@ class MatchRuntime:
         self.release_clocks = self.outages.release_clocks
         self.checkpoint = self.checkpoints.checkpoint
 
+    def _observed_by(self, metrics: Metrics) -> None:
+        """What the runtime's parts tell the metrics (moves: Moves itself)."""
+        metrics.watch_batches(self.writer.batch_sizes)
+        self.scheduler.on_late = metrics.timer_lateness.observe
+        self.scheduler.on_failed = metrics.errors.labels("timer").inc
+        self._outbox.on_failed = metrics.errors.labels("delivery").inc
+
     async def start_up(self, owns_guild: Callable[[int], bool] = lambda _: True) -> None:
         """Restore every unfinished match (of the guilds this process serves) and
         start the timers. Messages still queued go out first, then each running
@@ -124,11 +141,14 @@ class MatchRuntime:
             records = [
                 r for r in await MatchRepository(session).unfinished() if owns_guild(r.guild_id)
             ]
-        restored = [
-            live for record in records if (live := await self._matches.restore(record)) is not None
-        ]
+        loads = [await self._matches.restore(record) for record in records]
+        restored = [live for live in loads if isinstance(live, LiveMatch)]
+        # A match that cannot be loaded is marked, held only to deliver, and told once.
+        cannot = [error for error in loads if isinstance(error, CannotLoad)]
+        untold = await self.unloadable.found(cannot, [live.id for live in restored])
         ended = partial(self._hold_ended, owns_guild)
-        await self._outbox.requeue(self._matches.get, restored, ended)
+        await self._outbox.requeue(self._find, [*restored, *self.unloadable], ended)
+        await self.unloadable.tell(untold)
         self.outages.restored(restored)
         running = [live for live in restored if live.status is MatchStatus.RUNNING]
         resumed = everyone("match_resumed", after_restart=True)
@@ -139,9 +159,15 @@ class MatchRuntime:
         self.scheduler.start()
         self.checkpoints.start()
 
+    def _find(self, match_id: int) -> Mailbox | None:
+        return self._matches.get(match_id) or self.unloadable.get(match_id)
+
+    def _mailboxes(self) -> list[Mailbox]:
+        return [*self._matches, *self.unloadable]
+
     async def _hold_ended(
         self, owns_guild: Callable[[int], bool], match_ids: list[int]
-    ) -> list[LiveMatch]:
+    ) -> list[Mailbox]:
         """Matches over before the restart that still owe messages (a crash came
         between their last commit and its delivery): held until those are out,
         then forgotten like any match that ends."""
@@ -149,35 +175,44 @@ class MatchRuntime:
             repo = MatchRepository(session)
             records = [r for m in match_ids if (r := await repo.get(m)) is not None]
         ended = [r for r in records if r.status.over and owns_guild(r.guild_id)]
-        lives = [live for r in ended if (live := await self._matches.restore(r)) is not None]
+        loads = [await self._matches.restore(r) for r in ended]
+        cannot = [error for error in loads if isinstance(error, CannotLoad)]
+        if cannot:  # over: marked and held to deliver, not told
+            await self.unloadable.found(cannot, [])
+        lives = [live for live in loads if isinstance(live, LiveMatch)]
         for live in lives:
-            # Runs once requeue has started its delivery, so it waits for that.
+            # Runs once requeue has started its delivery, so it waits for that
+            # (requeue queues their rows with no await in between).
             asyncio.get_running_loop().call_soon(self._matches.retire, live)
-        return lives
+        stranded = {error.match_id for error in cannot}
+        return [*lives, *(held for held in self.unloadable if held.id in stranded)]
 
     async def shut_down(self, *, grace_seconds: float = 5.0) -> None:
-        """Stop timers, give queued notices a moment to go out, make clocks durable.
-        Anything still undelivered stays in the outbox for the next start."""
+        """Refuse new steps, stop timers, let the writer finish the batch in flight,
+        give queued notices a moment to go out, make clocks durable. Anything still
+        undelivered stays in the outbox for the next start."""
+        self._committer.stopped = True
         await self.scheduler.stop()
         await self.writer.idle()
-        lives = list(self._matches)
-        for live in lives:
+        for live in self._matches:
             live.disarm()
+        boxes = self._mailboxes()
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._outbox.flush(lives), grace_seconds)
-        await self._outbox.close(lives)
+            await asyncio.wait_for(self._outbox.flush(boxes), grace_seconds)
+        await self._outbox.close(boxes)
         await self.checkpoints.checkpoint()
         self._matches.clear()
+        self.unloadable.clear()
 
     async def flush(self) -> None:
         """Wait until fired timers have run and every queued notice is delivered (or failed)."""
         await self.scheduler.drain()
         await self.writer.idle()
-        await self._outbox.flush(list(self._matches))
+        await self._outbox.flush(self._mailboxes())
         # A channel found unreachable pauses its match, whose notices go out in turn.
         await self.outages.settle()
 
     def retry_deliveries(self) -> None:
         """Try again every delivery stopped by a failure (for an owner that runs
         the runtime with ``retry_seconds=0`` and retries on its own schedule)."""
-        self._outbox.retry(self._matches)
+        self._outbox.retry(self._mailboxes())

@@ -15,6 +15,7 @@ comes from a :class:`TimeSource`, so tests can instead drive it with
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import heapq
 import itertools
 import logging
@@ -87,6 +88,10 @@ class Scheduler:
         self._handle: asyncio.TimerHandle | None = None
         self._started = False
         self._running: set[asyncio.Task[None]] = set()
+        #: Told how late (seconds) each timer fires: the timer-lateness metric.
+        self.on_late: Callable[[float], None] | None = None
+        #: Told when a callback fails: the error metric.
+        self.on_failed: Callable[[], None] | None = None
 
     def call_at(self, when: float, callback: Callback) -> Timer:
         timer = Timer(when, next(self._seq), callback, heap=self)
@@ -123,6 +128,8 @@ class Scheduler:
         assert isinstance(self.time, ManualTime), "advance() needs ManualTime"
         target = self.time.t + seconds
         while (timer := self._pop_due(target)) is not None:
+            if self.on_late is not None:
+                self.on_late(max(0.0, self.time.t - timer.when))
             self.time.t = max(self.time.t, timer.when)
             await self._run(timer)
         self.time.t = target
@@ -169,7 +176,13 @@ class Scheduler:
         self._handle = None
         now = self.time.now()
         while (timer := self._pop_due(now)) is not None:
-            task = asyncio.get_running_loop().create_task(self._run(timer))
+            if self.on_late is not None:
+                self.on_late(now - timer.when)
+            # Each callback in a fresh context: the loop timer carries the context
+            # of whoever armed it last, and log lines must not name that match.
+            task = asyncio.get_running_loop().create_task(
+                self._run(timer), context=contextvars.Context()
+            )
             self._running.add(task)
             task.add_done_callback(self._running.discard)
         self._replan()
@@ -179,3 +192,5 @@ class Scheduler:
             await timer.callback()
         except Exception:  # a failing timer must never stop the others
             log.exception("timer callback failed")
+            if self.on_failed is not None:
+                self.on_failed()

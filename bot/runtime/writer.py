@@ -23,6 +23,7 @@ PostgreSQL, and one writer per process never runs two.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Sequence
@@ -79,7 +80,11 @@ class Writer:
 
     def _wake(self) -> None:
         if self._task is None:
-            self._task = asyncio.create_task(self._drain(), name="writer")
+            # Writes every match's steps: a context of its own, not the one of the
+            # move that woke it (whose match its log lines would otherwise name).
+            self._task = asyncio.create_task(
+                self._drain(), name="writer", context=contextvars.Context()
+            )
 
     async def idle(self) -> None:
         """Wait until every step handed over so far has been answered."""

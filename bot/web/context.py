@@ -14,10 +14,13 @@ from dataclasses import dataclass, field
 from aiohttp import web
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.ops.health import Readiness
+from bot.ops.metrics import Metrics
 from bot.web.editor import EditorBuilder, editor_builder
 from bot.web.feed import Feeds
 from bot.web.guard import Limits
 from bot.web.links import WebLinks
+from bot.web.proxies import TrustedProxies
 
 
 @dataclass
@@ -25,6 +28,8 @@ class WebContext:
     sessions: async_sessionmaker[AsyncSession]
     links: WebLinks
     feeds: Feeds
+    readiness: Readiness
+    metrics: Metrics | None = None  # None: /metrics is a 404
     limits: Limits = field(default_factory=Limits)
     #: Seconds between keep-alive comments on a quiet stream (a gone client shows up
     #: as a failed write, so this also bounds how long a dead stream lingers).
@@ -32,6 +37,8 @@ class WebContext:
     demo: bool = False
     editors: Callable[[str], EditorBuilder | None] = editor_builder
     streams: Counter[str] = field(default_factory=Counter)  # open streams per client
+    #: Whose forwarded-for headers are believed (bot.web.proxies); None: nobody's.
+    proxies: TrustedProxies | None = None
 
     @contextlib.contextmanager
     def stream_slot(self, client: str) -> Iterator[bool]:

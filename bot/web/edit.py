@@ -6,6 +6,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.runtime.stored import stored_state
 from bot.web import pages
 from bot.web.context import CONTEXT
 from bot.web.demo import DEMO_EDITORS
@@ -55,4 +56,4 @@ def public_view(match: MatchRecord) -> dict[str, Any] | None:
     if match.state is None:
         return None
     game = get(match.game)
-    return game.view(game.load_state(match.state), PUBLIC)
+    return game.view(stored_state(game, match), PUBLIC)

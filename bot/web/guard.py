@@ -76,7 +76,8 @@ class RateLimiter:
 
 
 def client_of(request: web.Request) -> str:
-    # Behind a reverse proxy every client shares the proxy's address; see README.
+    # The visitor's address: behind a trusted reverse proxy, the one it forwards
+    # for (bot.web.proxies runs first and puts it here).
     return request.remote or "unknown"
 
 

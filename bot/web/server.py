@@ -10,6 +10,9 @@ from collections.abc import Callable
 from aiohttp import web
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.config import HealthSettings
+from bot.ops.health import Readiness
+from bot.ops.metrics import Metrics
 from bot.runtime.delivery import DeliveryPort
 from bot.web.app import make_app
 from bot.web.context import WebContext
@@ -18,6 +21,7 @@ from bot.web.editor import EditorBuilder, editor_builder
 from bot.web.feed import Feeds
 from bot.web.guard import REQUEST_LOG, Limits
 from bot.web.links import WebLinks
+from bot.web.proxies import TrustedProxies
 from bot.web.room import NamesFn, RoomRenderer, default_names
 
 log = logging.getLogger(__name__)
@@ -39,6 +43,9 @@ class WebServer:
         poll_seconds: float = 5.0,
         heartbeat_seconds: float = 15.0,
         editors: Callable[[str], EditorBuilder | None] = editor_builder,
+        proxies: TrustedProxies | None = None,
+        metrics: Metrics | None = None,
+        readiness: Readiness | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -47,8 +54,12 @@ class WebServer:
         self.links = WebLinks(sessions, public_url or f"http://{host}:{port}")
         self.context = WebContext(
             sessions=sessions, links=self.links, feeds=self.feeds, limits=limits or Limits(),
-            heartbeat_seconds=heartbeat_seconds, demo=demo, editors=editors,
+            heartbeat_seconds=heartbeat_seconds, demo=demo, editors=editors, proxies=proxies,
+            metrics=metrics, readiness=readiness or Readiness(sessions, HealthSettings()),
         )  # fmt: skip
+        if metrics is not None:
+            streams = self.context.streams
+            metrics.watch_streams(lambda: sum(streams.values()))
         self.app = make_app(self.context)
         self._runner: web.AppRunner | None = None
 

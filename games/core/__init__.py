@@ -19,6 +19,7 @@ from games.core.contract import (
     seat_of,
 )
 from games.core.draws import rng
+from games.core.formats import FormatError, Formats, Schemas, Upgrade
 from games.core.quoting import quote
 from games.core.registry import get, keys
 from games.core.timing import SECOND, Reserve, ReservePeriods, SteppedBank, Window
@@ -31,6 +32,8 @@ __all__ = [
     "Actor",
     "Audience",
     "Deadline",
+    "FormatError",
+    "Formats",
     "Game",
     "GameConfig",
     "GameState",
@@ -39,9 +42,11 @@ __all__ = [
     "Rejected",
     "Reserve",
     "ReservePeriods",
+    "Schemas",
     "Seat",
     "Step",
     "SteppedBank",
+    "Upgrade",
     "Window",
     "get",
     "keys",

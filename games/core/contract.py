@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeAlias, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from games.core.copies import private_copy
+from games.core.formats import Formats
 
 HOST: Literal["host"] = "host"
 PUBLIC: Literal["public"] = "public"
@@ -127,6 +128,10 @@ class Game(ABC, Generic[ConfigT, StateT, ActionT]):
     #: The action type (usually a discriminated union); its TypeAdapter
     #: (de)serialises actions for the event log.
     Action: Any
+    #: The stored format's version, its upgrade steps and schema record
+    #: (``games/<key>/upgrades.py``; see games.core.formats). The default, version
+    #: 1 with nothing recorded, fails the schema-hash test with what to add.
+    formats: ClassVar[Formats] = Formats()
 
     def __init__(self) -> None:
         self._actions: TypeAdapter[ActionT] = TypeAdapter(self.Action)
@@ -216,6 +221,8 @@ class Game(ABC, Generic[ConfigT, StateT, ActionT]):
         return self.Config.model_validate(config or {})
 
     def load_state(self, data: str | bytes) -> StateT:
+        """A state in the current format; a stored one may be older: read it with
+        ``games.core.formats.load_state``, which upgrades it first."""
         return self.State.model_validate_json(data)
 
     def _copy(self, state: StateT) -> StateT:

@@ -19,7 +19,7 @@ from games.core import (
     SteppedBank,
     seat_of,
 )
-from games.decoder import clock, defaults, grammar, responses, reveal, selection, turns
+from games.decoder import clock, defaults, grammar, responses, reveal, selection, turns, upgrades
 from games.decoder.actions import (
     Ask,
     ChooseHand,
@@ -51,6 +51,7 @@ class Decoder(Game[DecoderConfig, DecoderState, DecoderAction]):
     Config = DecoderConfig
     State = DecoderState
     Action = DecoderAction
+    formats = upgrades.FORMATS
 
     def __init__(self, words: WordLists = word_list) -> None:
         """``words`` finds the word list for a config's ``word_list`` (see

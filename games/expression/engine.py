@@ -18,7 +18,7 @@ from games.core import (
     Window,
     seat_of,
 )
-from games.expression import checks, clock, flow, reveal
+from games.expression import checks, clock, flow, reveal, upgrades
 from games.expression.grammar import MAX_MOVE_CHARS, parse_text
 from games.expression.models import (
     ChooseStarter,
@@ -41,6 +41,7 @@ class Expression(Game[ExpressionConfig, ExpressionState, ExpressionAction]):
     Config = ExpressionConfig
     State = ExpressionState
     Action = ExpressionAction
+    formats = upgrades.FORMATS
 
     def _setup(self, config: ExpressionConfig, seed: int, now_ms: int) -> Step[ExpressionState]:
         reserve = Reserve(left_ms=config.reserve_seconds * SECOND)

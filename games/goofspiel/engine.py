@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import SEATS, SECOND, Actor, Audience, Deadline, Game, Notice, Step, Window, seat_of
-from games.goofspiel import auction, reveal
+from games.goofspiel import auction, reveal, upgrades
 from games.goofspiel.cards import check_bid, starting_hand
 from games.goofspiel.grammar import MAX_MOVE_CHARS, parse_bid
 from games.goofspiel.models import Bid, GoofspielConfig, GoofspielState
@@ -20,6 +20,7 @@ class Goofspiel(Game[GoofspielConfig, GoofspielState, Bid]):
     Config = GoofspielConfig
     State = GoofspielState
     Action = Bid
+    formats = upgrades.FORMATS
 
     def _setup(self, config: GoofspielConfig, seed: int, now_ms: int) -> Step[GoofspielState]:
         state = GoofspielState(

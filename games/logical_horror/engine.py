@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import HOST, SEATS, Actor, Audience, Deadline, Game, Notice, Rejected, Step, seat_of
-from games.logical_horror import play, reveal, tokens
+from games.logical_horror import play, reveal, tokens, upgrades
 from games.logical_horror.generator import generate
 from games.logical_horror.grammar import MAX_MOVE_CHARS, parse
 from games.logical_horror.models import (
@@ -29,6 +29,7 @@ class LogicalHorror(Game[LogicalHorrorConfig, LogicalHorrorState, LogicalHorrorA
     Config = LogicalHorrorConfig
     State = LogicalHorrorState
     Action = LogicalHorrorAction
+    formats = upgrades.FORMATS
 
     def _setup(
         self, config: LogicalHorrorConfig, seed: int, now_ms: int

@@ -19,7 +19,7 @@ from games.core import (
     Step,
     seat_of,
 )
-from games.runebreaker import answers, classic, clock, finals, reveal
+from games.runebreaker import answers, classic, clock, finals, reveal, upgrades
 from games.runebreaker.grammar import MAX_MOVE_CHARS, parse
 from games.runebreaker.match import open_round, private, public, round_due
 from games.runebreaker.models import (
@@ -44,6 +44,7 @@ class RuneBreaker(Game[RuneBreakerConfig, RuneBreakerState, RuneBreakerAction]):
     Config = RuneBreakerConfig
     State = RuneBreakerState
     Action = RuneBreakerAction
+    formats = upgrades.FORMATS
 
     def _setup(self, config: RuneBreakerConfig, seed: int, now_ms: int) -> Step[RuneBreakerState]:
         periods = ReservePeriods(

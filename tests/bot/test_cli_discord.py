@@ -47,8 +47,9 @@ class FakeDiscord:
     """Discord's side of a login: who is asked what, and how it answers."""
 
     flags: int = 0
-    #: What the gateway does after IDENTIFY: close with this code.
-    close_code: int = 4014
+    #: What the gateway does after IDENTIFY: close with this code, or (None) say
+    #: READY and stay connected, answering heartbeats.
+    close_code: int | None = 4014
     requests: list[str] = field(default_factory=list)
     identified: list[dict[str, Any]] = field(default_factory=list)
 
@@ -101,10 +102,28 @@ class FakeDiscord:
         await ws.prepare(request)
         await ws.send_json({"op": 10, "d": {"heartbeat_interval": 45_000}, "s": None, "t": None})
         async for message in ws:
-            if message.type is WSMsgType.TEXT and message.json().get("op") == 2:
+            op = message.json().get("op") if message.type is WSMsgType.TEXT else None
+            if op == 2:
                 self.identified.append(message.json()["d"])
-                await ws.close(code=self.close_code, message=CLOSE_REASONS[self.close_code])
+                if self.close_code is None:
+                    await ws.send_json(self._ready(request))
+                else:
+                    await ws.close(code=self.close_code, message=CLOSE_REASONS[self.close_code])
+            elif op == 1:  # a heartbeat, acknowledged
+                await ws.send_json({"op": 11, "d": None, "s": None, "t": None})
         return ws
+
+    def _ready(self, request: web.Request) -> dict[str, Any]:
+        """READY for a bot in no server yet."""
+        ready = {
+            "v": 10,
+            "user": BOT_USER,
+            "guilds": [],
+            "session_id": "stand-in",
+            "resume_gateway_url": str(request.url),
+            "application": {"id": str(APP_ID), "flags": self.flags},
+        }
+        return {"op": 0, "t": "READY", "s": 1, "d": ready}
 
 
 def _json(data: object, status: int = 200) -> web.Response:

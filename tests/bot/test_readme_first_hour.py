@@ -17,17 +17,14 @@ from bot.config import DiscordSettings
 from bot.discord.host._cog import HostCog
 from bot.discord.invite import PERMISSIONS, SCOPES
 from bot.discord.readiness import INTENT_NAMES, PERMISSION_NAMES
+from tests.docs.readme import section
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def walkthrough() -> str:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    found = re.search(r"^## A host's first hour.*?(?=^## )", readme, re.M | re.S)
-    assert found is not None, "README has no first-hour walkthrough"
-    # One line: a name may be wrapped across two in the Markdown.
-    return " ".join(found[0].split())
+    return section("A host's first hour")
 
 
 def test_its_genius_bot_commands_exist(

@@ -18,7 +18,7 @@ from PIL import Image as PILImage
 
 import games
 from bot.cli import main
-from bot.demo.match import NAMES, _play
+from bot.demo.match import NAMES, play_match
 from bot.kits import demo_games, demo_matches
 from bot.render import renderer_for
 from bot.runtime import ListDelivery, ManualTime, MatchRuntime, Scheduler
@@ -52,7 +52,7 @@ async def _play_and_export(key: str, folder: Path) -> Played:
         scheduler = Scheduler(ManualTime(), auto=False)
         runtime = MatchRuntime(sessions, ListDelivery(), scheduler=scheduler, checkpoint_seconds=0)
         await runtime.start_up()
-        record = await _play(runtime, key, 7, demo_matches(key)[0])
+        record = await play_match(runtime, key, 7, demo_matches(key)[0])
         assert record.status is MatchStatus.FINISHED
         # The host reveals every secret: logged, so the story ends with it.
         refused = None
@@ -184,8 +184,8 @@ def test_a_changed_state_is_a_mismatch_even_with_the_same_outcome(
         (json.dumps({"hello": "world"}), "is not a genius-bot match export"),
         (json.dumps([1, 2, 3]), "is not a genius-bot match export"),
         (
-            json.dumps({"format": "genius-bot match export", "version": 2}),
-            "format version 2; this genius-bot reads version 1",
+            json.dumps({"format": "genius-bot match export", "version": 3}),
+            "format version 3; this genius-bot reads versions 1 and 2",
         ),
         (
             json.dumps({"format": "genius-bot match export", "version": 1, "game": "chess"}),
@@ -229,7 +229,10 @@ def test_a_missing_file_is_refused_in_one_line(
 def test_the_export_holds_what_rebuilding_needs(played: dict[str, Played]) -> None:
     data = _export(played["goofspiel"])
     assert data["format"] == "genius-bot match export"
-    assert data["version"] == 1
+    assert data["version"] == 2
+    # The game's format versions: the state's, and each logged event's.
+    assert data["state_format"] == 1
+    assert {e["format_version"] for e in data["events"]} == {1}
     assert (data["game"], data["match_id"], data["seed"], data["status"]) == (
         "goofspiel",
         1,
@@ -332,20 +335,45 @@ def _counted_from_one(reason: str) -> str:
     return re.sub(r"\bseat ([01])\b", lambda m: f"seat {int(m[1]) + 1}", reason)
 
 
-@pytest.mark.parametrize("key", sorted(games.keys()))
-def test_an_export_whose_reason_counted_seats_from_one_still_replays(
-    key: str, played: dict[str, Played], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def _before_formats(data: dict[str, Any]) -> dict[str, Any]:
+    """The export as a file of version 1 wrote it: no format versions anywhere."""
+    del data["state_format"]
+    for event in data["events"]:
+        del event["format_version"]
+    return {**data, "version": 1}
+
+
+def test_an_export_whose_reason_counted_seats_from_one_replays_upgraded(
+    played: dict[str, Played], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Exports written before reasons counted seats from 0 (Logical Horror's and
-    Rune Breaker's said "seat 2" for seat 1) rebuild to the same match."""
-    data = _export(played[key])
+    """An export written before reasons counted seats from 0 (Logical Horror's
+    win said "seat 1's board…" for seat 0) is format 1: the upgrade to format 2
+    renumbers the reason, and the match rebuilds to it. The same reason in a
+    file that says format 2 is not upgraded again: a mismatch."""
+    data = _export(played["logical_horror"])
+    assert (data["version"], data["state_format"]) == (2, 2)
+    assert {e["format_version"] for e in data["events"]} == {2}
     old = _counted_from_one(data["outcome"]["reason"])
-    data["outcome"]["reason"] = old
-    data["state"]["outcome"]["reason"] = old
-    assert main(["replay", _write(tmp_path, data)]) == 0
+    assert old != data["outcome"]["reason"]
+    data["outcome"]["reason"] = data["state"]["outcome"]["reason"] = old
+    assert "differs from the stored outcome" in _mismatch(capsys, _write(tmp_path, data))
+    assert main(["replay", _write(tmp_path, _before_formats(data))]) == 0
     winner = data["outcome"]["winner"]
-    if winner is not None:
-        assert f"Result: {NAMES[winner]} wins" in capsys.readouterr().out.splitlines()[-1]
+    assert f"Result: {NAMES[winner]} wins" in capsys.readouterr().out.splitlines()[-1]
+
+
+def test_an_export_from_a_later_release_is_refused_in_one_line(
+    played: dict[str, Played], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _export(played["goofspiel"])
+    data["state_format"] = 9
+    assert main(["replay", _write(tmp_path, data)]) == 2
+    err = capsys.readouterr().err
+    assert "format version 9, newer than this build's 1: a later release" in err
+    data["state_format"] = 1
+    [e for e in data["events"] if e["kind"] == "action"][-1]["format_version"] = 9
+    err = _mismatch(capsys, _write(tmp_path, data))
+    assert "can't be read: a stored Square Goofspiel action is in format version 9" in err
 
 
 def test_a_reason_renumbered_any_other_way_is_still_a_mismatch(

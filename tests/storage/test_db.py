@@ -30,6 +30,7 @@ INDEXES = {
     "outbox": {"ix_outbox_delivered_match_id", "ix_outbox_match_id_target_id"},
     "web_links": set(),
     "match_cleanups": {"ix_match_cleanups_cleaned_at_due_at"},
+    "unloadable_matches": set(),
 }
 
 

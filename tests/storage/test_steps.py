@@ -42,8 +42,8 @@ def _step(match_id: int, version: int, note: str, *, reason: str | None = None) 
     notices = json.dumps([{"audience": "public", "kind": note, "data": {"n": 1}}])
     return StepWrite(
         match_id,
-        StateUpdate(version, json.dumps({"note": note}), MatchStatus.RUNNING, 1000, reason),
-        [NewEvent("action", "0", {"move": note}, 1000)],
+        StateUpdate(version, json.dumps({"note": note}), MatchStatus.RUNNING, 1000, reason, 3),
+        [NewEvent("action", "0", {"move": note}, 1000, 3)],
         [NewMessage("public", notices), NewMessage("0", notices), NewMessage("host", "[]")],
     )
 
@@ -66,10 +66,13 @@ async def test_a_batch_writes_every_table_for_every_match(sessionmaker: Sessions
             record = await repo.get(match_id)
             assert record is not None
             assert (record.version, record.status, record.clock_ms) == (1, "running", 1000)
+            assert record.format_version == 3  # the game's format, as the step gave it
             note = {"note": f"m{match_id}"}
             assert (json.loads(record.state or ""), record.pause_reason) == (note, "r")
             events = await repo.events(match_id)
-            assert [(e.seq, e.payload) for e in events] == [(1, {"move": f"m{match_id}"})]
+            assert [(e.seq, e.payload, e.format_version) for e in events] == [
+                (1, {"move": f"m{match_id}"}, 3)
+            ]
             assert isinstance(result, StepWritten)
             mine = [row for row in queued if row.match_id == match_id]
             assert [row.id for row in mine] == result.outbox_ids
@@ -111,10 +114,10 @@ async def test_a_steps_events_are_logged_in_order_all_or_none(sessionmaker: Sess
     log, in the batch beside another match's step; refused together when stale."""
     moving, other = await _matches(sessionmaker, 2)
     await _write(sessionmaker, [_step(moving, 0, "first")])
-    paused = StateUpdate(1, json.dumps({"note": "p"}), MatchStatus.PAUSED, 2000, "lag")
+    paused = StateUpdate(1, json.dumps({"note": "p"}), MatchStatus.PAUSED, 2000, "lag", 4)
     events = [
-        NewEvent("action", "1", {"move": "pause"}, 2000),
-        NewEvent("host", "host", {"command": "pause", "reason": "lag"}, 2000),
+        NewEvent("action", "1", {"move": "pause"}, 2000, 4),
+        NewEvent("host", "host", {"command": "pause", "reason": "lag"}, 2000, 4),
     ]
     step = StepWrite(moving, paused, events, [])
     results = await _write(sessionmaker, [step, _step(other, 0, "beside")])
@@ -123,8 +126,8 @@ async def test_a_steps_events_are_logged_in_order_all_or_none(sessionmaker: Sess
     assert isinstance(stale, StaleVersion)
     async with sessionmaker() as session:
         repo = MatchRepository(session)
-        logged = [(e.seq, e.kind, e.now_ms) for e in await repo.events(moving)]
-        assert logged == [(1, "action", 1000), (2, "action", 2000), (3, "host", 2000)]
+        logged = [(e.seq, e.kind, e.now_ms, e.format_version) for e in await repo.events(moving)]
+        assert logged == [(1, "action", 1000, 3), (2, "action", 2000, 4), (3, "host", 2000, 4)]
         assert [e.seq for e in await repo.events(other)] == [1]
         record = await repo.get(moving)
         assert record is not None

@@ -219,7 +219,8 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
     )
     async def list_matches(self, interaction: Interaction) -> None:
         assert interaction.guild_id is not None
-        await reply(interaction, _listing(await self.runtime.list_for_guild(interaction.guild_id)))
+        matches = await self.runtime.list_for_guild(interaction.guild_id)
+        await reply(interaction, _listing(matches, await self.runtime.unloadable.marked()))
 
 
 def _check_players(players: list[discord.Member], role: str, creator: discord.Member) -> None:
@@ -245,14 +246,14 @@ def _with_result(record: MatchRecord, rendered: Rendered, names: Sequence[str]) 
     return Rendered(text=f"{rendered.text}\n{shown}", images=rendered.images)
 
 
-def _listing(matches: list[MatchRecord]) -> str:
+def _listing(matches: list[MatchRecord], unloadable: set[int]) -> str:
     if not matches:
         return "No matches on this server yet. Create one with `/match new`."
     newest = sorted(matches, key=lambda m: m.id, reverse=True)[:LIST_LIMIT]
-    return "\n".join(_list_line(m) for m in newest)
+    return "\n".join(_list_line(m, m.id in unloadable) for m in newest)
 
 
-def _list_line(match: MatchRecord) -> str:
+def _list_line(match: MatchRecord, unloadable: bool) -> str:
     try:
         title = games.get(match.game).title
     except KeyError:
@@ -260,5 +261,7 @@ def _list_line(match: MatchRecord) -> str:
     mentions = [f"<@{p.user_id}>" for p in sorted(match.players, key=lambda p: p.seat)]
     room = f" — <#{match.room_channel_id}>" if match.room_channel_id else ""
     line = f"**#{match.id}** {title}: {' vs '.join(mentions)} — {match.status}{room}"
+    if unloadable:
+        line += " — ⚠️ could not be loaded after an update (`/match status` says why)"
     outcome = outcome_of(match)
     return line if outcome is None else f"{line}\n{result_line(outcome, mentions)}"

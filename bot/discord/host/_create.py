@@ -10,6 +10,7 @@ own refusal for a full server or category gets the caps' line, not an apology.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import discord
@@ -50,7 +51,7 @@ async def create_match(
     settings = bot.settings.discord
     hosts = match_hosts(bot, host)
     made = opener(settings.layout, settings, guild, players, hosts, bot.openings)
-    need = made.needs()
+    need = replace(made.needs(), archive=bot.aftermath.archive.missing(guild))
     await check_room(runtime, guild, need)
     match = await runtime.create(new, status=MatchStatus.CREATING)
     interaction.extras["match_id"] = match.id  # an unexpected error's log names it

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 import games
 from bot.render.base import escape_md, name_seats
-from games import Outcome
+from bot.runtime.stored import stored_state
+from games import FormatError, Outcome
 from storage.records import MatchRecord
 
 
@@ -22,8 +23,8 @@ def outcome_of(match: MatchRecord) -> Outcome | None:
     except KeyError:
         return None
     try:
-        state = game.load_state(match.state)
-    except ValueError:  # a state an older version stored: no result, but the list still shows
+        state = stored_state(game, match)
+    except (ValueError, FormatError):  # unreadable here: no result, but the list still shows
         return None
     return game.outcome(state)
 

@@ -125,4 +125,4 @@ class LogicalHorrorCog(
             await self.runtime.submit_text(match.id, HOST, word)
             await message.add_reaction(ACCEPTED)
         except Exception as error:  # the one error path answers; the match carries on
-            await answer_message(message, error, match_id=match.id)
+            await answer_message(message, error, match_id=match.id, metrics=self.bot.metrics)

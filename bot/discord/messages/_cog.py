@@ -57,7 +57,7 @@ class PrivateMoves(commands.Cog):
             if seat is not None:
                 await self._move(message, match, seat)
         except Exception as error:  # the one error path answers; the match carries on
-            await answer_message(message, error, match_id=match_id)
+            await answer_message(message, error, match_id=match_id, metrics=self.bot.metrics)
 
     async def _private_channel(self, channel_id: int) -> tuple[int, int] | None:
         if channel_id in self._private:

@@ -74,15 +74,4 @@ def simcord_env(simcord_env: simcord.Env, request: pytest.FixtureRequest) -> Ite
 
 @pytest.fixture
 async def world(simcord_env: simcord.Env) -> World:
-    env = simcord_env
-    guild = env.create_guild("Genius")
-    hosts = guild.create_role("Host")
-    return World(
-        env=env,
-        guild=guild,
-        general=guild.create_text_channel("general"),
-        host=guild.add_member(env.create_user("hannah"), roles=[hosts]),
-        alice=guild.add_member(env.create_user("alice")),
-        bob=guild.add_member(env.create_user("bob")),
-        carol=guild.add_member(env.create_user("carol")),
-    )
+    return World.on(simcord_env, simcord_env.create_guild("Genius"))

@@ -26,6 +26,20 @@ class World:
     bob: simcord.MemberActor
     carol: simcord.MemberActor
 
+    @classmethod
+    def on(cls, env: simcord.Env, guild: simcord.GuildHandle) -> World:
+        """``guild`` with its people: hannah (Host role), alice and bob, carol, #general."""
+        hosts = guild.create_role("Host")
+        return cls(
+            env=env,
+            guild=guild,
+            general=guild.create_text_channel("general"),
+            host=guild.add_member(env.create_user("hannah"), roles=[hosts]),
+            alice=guild.add_member(env.create_user("alice")),
+            bob=guild.add_member(env.create_user("bob")),
+            carol=guild.add_member(env.create_user("carol")),
+        )
+
     @property
     def bot(self) -> GeniusBot:
         bot = self.env.bot

@@ -17,7 +17,7 @@ from bot.replay_cli import rebuild
 from bot.runtime.export import load_export
 from storage.cleanup import CleanupRepository
 from storage.records import Channels
-from storage.tables import MatchRow
+from storage.tables import MatchPlayerRow, MatchRow
 from tests.bot.discord.aftermath_support import (
     ARCHIVE,
     archive,
@@ -126,6 +126,18 @@ def assert_archived_before_deleted(world: World, matches: list[Match]) -> None:
         ]
         assert deletes, f"match #{match.id}'s channels were never deleted"
         assert post < min(deletes), f"match #{match.id}: a channel went before its archive"
+
+
+async def test_a_match_whose_game_is_gone_is_archived_as_its_raw_rows(world: World) -> None:
+    match = await won_match(world)
+    async with world.bot.sessions.begin() as session:
+        await session.execute(update(MatchRow).where(MatchRow.id == match.id).values(game="chess"))
+    await world.env.advance_time(PAST_DUE)
+    assert not any(channel_exists(world, i) for i in match_ids(match))
+    (post,) = [m for m in archive(world).history() if m.attachments]
+    assert "could not load it (its game “chess” is not in this version)" in post.content
+    rows, _story = post.attachments
+    assert rows.filename == f"match-{match.id}-chess-raw.json"
 
 
 async def test_the_archive_is_for_hosts_only(world: World) -> None:
@@ -243,8 +255,13 @@ async def test_a_match_that_cannot_be_archived_holds_back_no_other(world: World)
     broken = await won_match(world)
     fine = await won_match(world)
     async with world.bot.sessions.begin() as session:
-        # A game this bot no longer has: its export can't be built.
-        await session.execute(update(MatchRow).where(MatchRow.id == broken.id).values(game="chess"))
+        # A seat no match has (a row edited by hand): its archive can't be made. (A
+        # game this bot no longer has is archived as its raw rows: test_unloadable.)
+        await session.execute(
+            update(MatchPlayerRow)
+            .where(MatchPlayerRow.match_id == broken.id, MatchPlayerRow.seat == 1)
+            .values(seat=2)
+        )
     await world.env.advance_time(PAST_DUE)
     assert all(channel_exists(world, i) for i in match_ids(broken))
     assert not any(channel_exists(world, i) for i in match_ids(fine))

@@ -140,7 +140,8 @@ async def test_a_nearly_full_server_is_refused_before_anything_is_made(world: Wo
     result = await slash_new(world)
     text = assert_one_line_refusal(world, result)
     assert text == (
-        "No room: this server has 496 of Discord's 500 channels and the match needs 5; "
+        "No room: this server has 496 of Discord's 500 channels and the match needs 5, "
+        "plus 1 kept for the archive channel `/match cleanup` makes; "
         "`/match cleanup` would free 5 channels of 1 ended match."
     )
     assert channel_posts(world) == posts
@@ -148,11 +149,48 @@ async def test_a_nearly_full_server_is_refused_before_anything_is_made(world: Wo
 
 
 @pytest.mark.layouts("channels")
-async def test_a_server_with_room_for_exactly_one_match_makes_it(world: World) -> None:
+async def test_a_server_with_room_for_exactly_one_match_and_the_archive_makes_it(
+    world: World,
+) -> None:
+    """With no archive channel yet, one channel stays free for it: a server filled
+    to 500 by matches could otherwise never be cleaned (cleanup archives first)."""
+    await fill(world, 494 - len(world.guild.channels))
+    result = await slash_new(world)
+    assert "Created match #1" in said(result)
+    assert len(world.guild.channels) == 499
+    text = assert_one_line_refusal(world, await slash_new(world))
+    assert "needs 5, plus 1 kept for the archive channel `/match cleanup` makes" in text
+
+
+@pytest.mark.layouts("channels")
+async def test_a_server_with_its_archive_channel_fills_to_the_cap(world: World) -> None:
+    """Once the archive channel exists, nothing is kept back: the 500th channel
+    may be a match's."""
+    world.guild.create_text_channel("genius-archive")
     await fill(world, 495 - len(world.guild.channels))
     result = await slash_new(world)
     assert "Created match #1" in said(result)
     assert len(world.guild.channels) == 500
+
+
+@pytest.mark.layouts("channels")
+async def test_a_full_server_can_still_be_cleaned(world: World) -> None:
+    """Filled to the last channel /match new allows, the server keeps room for the
+    archive channel, so its ended matches are archived and cleaned and a new match
+    fits again (Discord refuses a 501st channel: cleanup would be stuck)."""
+    ended = await new_match(world, start=False)
+    await world.host.slash(ended.room, "match abort")
+    await fill(world, 495 - len(world.guild.channels))
+    assert_one_line_refusal(world, await slash_new(world))
+    assert len(world.guild.channels) == 495
+    asked = await world.host.slash(world.general, "match cleanup", older_than_days=0)
+    assert asked.response is not None
+    done = await world.host.click(asked.response, label="Archive and delete")
+    assert f"#{ended.id} (5 channels)" in said(done)
+    assert "genius-archive" in world.guild.channels
+    assert len(world.guild.channels) == 491
+    result = await slash_new(world)
+    assert "Created match #2" in said(result)
 
 
 @pytest.mark.layouts("channels")
@@ -236,7 +274,8 @@ async def test_a_full_server_refuses_a_threads_match_and_counts_its_room_as_free
     posts = channel_posts(world)
     text = assert_one_line_refusal(world, await slash_new(world))
     assert text == (
-        "No room: this server has 500 of Discord's 500 channels and the match needs 1; "
+        "No room: this server has 500 of Discord's 500 channels and the match needs 1, "
+        "plus 1 kept for the archive channel `/match cleanup` makes; "
         "`/match cleanup` would free 2 channels of 1 ended match."
     )
     assert channel_posts(world) == posts
@@ -258,17 +297,18 @@ async def test_a_shared_category_holding_a_live_room_is_not_counted_as_freeable(
 
 @pytest.mark.layouts("threads")
 async def test_a_threads_match_opening_the_shared_category_needs_two(world: World) -> None:
-    """With no shared category yet, the match opens one: two channels. Room for
-    exactly that makes it; one fewer is refused before anything is made."""
-    await fill(world, 499 - len(world.guild.channels))
+    """With no shared category yet, the match opens one: two channels (and one
+    kept for the archive). Room for exactly that makes it; one fewer is refused
+    before anything is made."""
+    await fill(world, 498 - len(world.guild.channels))
     text = assert_one_line_refusal(world, await slash_new(world))
-    assert "this server has 499 of Discord's 500 channels and the match needs 2" in text
+    assert "this server has 498 of Discord's 500 channels and the match needs 2" in text
     assert match_channels(world) == []
     world.env.backend.delete_channel(world.guild.channels["filler-0"].id)
     await world.env.settle()
     result = await slash_new(world)
     assert "Created match #1" in said(result)
-    assert len(world.guild.channels) == 500
+    assert len(world.guild.channels) == 499
 
 
 @pytest.mark.layouts("threads")

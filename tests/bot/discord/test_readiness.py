@@ -109,16 +109,7 @@ async def served(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncItera
         "PUT", f"/applications/*/guilds/{REFUSED_ID}/commands", status=403, code=50001,
         message="Missing Access",
     )  # fmt: skip
-    hosts = guild.create_role("Host")
-    world = World(
-        env=env,
-        guild=guild,
-        general=guild.create_text_channel("general"),
-        host=guild.add_member(env.create_user("hannah"), roles=[hosts]),
-        alice=guild.add_member(env.create_user("alice")),
-        bob=guild.add_member(env.create_user("bob")),
-        carol=guild.add_member(env.create_user("carol")),
-    )
+    world = World.on(env, guild)
     with caplog.at_level(logging.INFO, logger="bot.discord"):
         await env.start()
         try:

@@ -18,7 +18,7 @@ from bot.render import (
 )
 from bot.render.base import alt_text, cut_at_word
 from bot.render.goofspiel import GoofspielRenderer
-from games.core.contract import PUBLIC, Notice
+from games.core.contract import HOST, PUBLIC, Notice
 
 NAMES = ("Ann", "Bo")
 
@@ -211,3 +211,19 @@ def test_alt_text_is_the_name_then_the_text_without_markdown() -> None:
 def test_cut_at_word_keeps_whole_words_and_marks_the_cut(text: str, limit: int, cut: str) -> None:
     assert cut_at_word(text, limit) == cut
     assert len(cut_at_word(text, limit)) <= limit
+
+
+def test_a_match_that_cannot_be_loaded_is_told_the_reason_only_in_the_host_log() -> None:
+    told = Notice(
+        audience=PUBLIC,
+        kind="match_unloadable",
+        data={"match_id": 3, "game_title": "Square Goofspiel", "reason": "`hands`: missing"},
+    )
+    renderer = renderer_for("goofspiel")
+    room = renderer.render([told], PUBLIC, names=NAMES).text
+    assert room.startswith("⚠️ **Match #3 (Square Goofspiel) is stopped**")
+    assert "`hands`" not in room
+    host = renderer.render([told], HOST, names=NAMES).text
+    assert "could not be loaded** after the bot was updated: `hands`: missing." in host
+    assert "`/match export`" in host
+    assert "`/match abort`" in host

@@ -13,8 +13,11 @@ import aiohttp
 import pytest
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.ops.health import Readiness
+from bot.ops.metrics import Metrics
 from bot.runtime import ListDelivery, ManualTime, MatchRuntime, Scheduler
 from bot.web import EditorBuilder, Limits, WebServer
+from bot.web.proxies import TrustedProxies
 from storage.records import NewMatch, PlayerRecord
 
 NAMES = ("Ruby", "Turquoise")
@@ -123,18 +126,24 @@ async def open_site(
     demo: bool = True,
     poll_seconds: float = 60.0,
     names: tuple[str, str] = NAMES,
+    proxies: TrustedProxies | None = None,
+    metrics: Metrics | None = None,
+    readiness: Readiness | None = None,
 ) -> Site:
     """A site whose feed polls rarely (60 s): live updates in tests come from the
     delivery port's pokes, unless a test asks for quick polling."""
     extra: dict[str, Any] = {} if editors is None else {"editors": editors}
     server = WebServer(
         sessions, port=0, names=fixed_names(names), demo=demo, limits=limits,
-        poll_seconds=poll_seconds, heartbeat_seconds=0.2, **extra,
+        poll_seconds=poll_seconds, heartbeat_seconds=0.2, proxies=proxies, metrics=metrics,
+        readiness=readiness, **extra,
     )  # fmt: skip
     await server.start()
     port = ListDelivery()
     scheduler = Scheduler(ManualTime(), auto=False)
-    runtime = MatchRuntime(sessions, server.wrap(port), scheduler=scheduler, checkpoint_seconds=0)
+    runtime = MatchRuntime(
+        sessions, server.wrap(port), scheduler=scheduler, checkpoint_seconds=0, metrics=metrics
+    )
     await runtime.start_up()
     return Site(server, runtime, port, aiohttp.ClientSession())
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import games
-from bot.demo.match import _play as play_to_the_end  # the demo's driver: built-in players
+from bot.demo.match import play_match as play_to_the_end  # the demo's driver: built-in players
 from tests.bot.web.browser import SQLITE_ONLY, checked_page, screenshot, stream_closing
 from tests.bot.web.conftest import Site, close_site, open_site
 

@@ -63,3 +63,8 @@ def secrets(state: DecoderState) -> list[str]:
 
 
 REVEAL_PICTURED = True
+
+
+def on_reserve(state: DecoderState) -> bool:
+    """A seat is spending bank steps on the decision it owes."""
+    return any(p is not None and p.steps > 0 for p in state.pending)

@@ -60,3 +60,8 @@ def secrets(state: ExpressionState) -> list[str]:
 
 
 REVEAL_PICTURED = True
+
+
+def on_reserve(state: ExpressionState) -> bool:
+    """A seat's play window ran into its reserve time this round."""
+    return bool(state.rounds) and state.stage == "play" and any(state.current.overtime)

@@ -61,3 +61,8 @@ SOAK_AT_ONCE = 5
 def secrets(state: RuneBreakerState) -> list[str]:
     """What each round's runes meant (their boards were pictured as rounds ended)."""
     return [rune.meaning() for result in state.results for rune in result.spec.runes]
+
+
+def on_reserve(state: RuneBreakerState) -> bool:
+    """A seat is answering in one of its reserve periods."""
+    return any(clock.reserve for clock in state.clocks)

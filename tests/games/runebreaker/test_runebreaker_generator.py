@@ -8,7 +8,6 @@ import itertools
 import os
 import subprocess
 import sys
-import time
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -28,13 +27,10 @@ SEEDS = 1000
 def test_a_thousand_rounds_play(variant: Variant) -> None:
     """No ERROR on the Reagent, no no-op, no dead command, distinguishable runes,
     and the same round again from the same seed."""
-    started = time.perf_counter()
     for seed in range(SEEDS):
         spec = generate_round(seed, 1, variant)
         assert check_round(spec, variant) == [], f"seed {seed}"
         assert generate_round(seed, 1, variant) == spec, f"seed {seed}"
-    # Timing goals live in bench/; this only keeps the test from quietly getting slow.
-    assert time.perf_counter() - started < 60
 
 
 def test_classic_rounds_look_like_the_rules_example() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from games.tiny import upgrades
 from pydantic import BaseModel, Field
 
 from games.core import (
@@ -56,6 +57,7 @@ class Tiny(Game[TinyConfig, TinyState, Ready | Add]):
     Config = TinyConfig
     State = TinyState
     Action = Ready | Add
+    formats = upgrades.FORMATS
 
     def _setup(self, config: TinyConfig, seed: int, now_ms: int) -> Step[TinyState]:
         state = TinyState(seed=seed, turn_seconds=config.turn_seconds, since_ms=now_ms)
