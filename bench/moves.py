@@ -7,11 +7,13 @@ the latency each move sees, not the throughput.
 
 Reports moves/s, latency from action to committed (``submit`` returns after
 the commit) as p50/p99/max, how many steps the writer put in each transaction,
-RSS per match, and, in the same run on the same database, the rate of bare
-one-row-commit transactions (the ceiling, measured before and after the moves
-and averaged: it wanders with whatever else the machine is doing) and the
-ratio between the two. As the bot does once started, the runtime's heap is
-frozen after start-up (bot.runtime.heap); ``--no-settle`` leaves it alone.
+the process's CPU time per move (all threads: the figure that holds still on a
+busy machine), RSS per match, and, in the same run on the same database, the
+rate of bare one-row-commit transactions (the ceiling, measured before and
+after the moves and averaged: it wanders with whatever else the machine is
+doing) and the ratio between the two. As the bot does once started, the
+runtime's heap is settled after start-up (bot.runtime.heap: frozen, young
+collections spaced out); ``--no-settle`` leaves it alone.
 
     python -m bench.moves [--matches 100 1000] [--auctions 6]
     python -m bench.moves --matches 1000 --rate 200 --seconds 20
@@ -349,6 +351,9 @@ async def main(args: argparse.Namespace) -> None:
         )
         print(f"  action -> commit: {figures.latency()}")
         print(f"  writer: {batch_summary(figures.batches)}")
+        print(
+            f"  CPU {figures.cpu_seconds / figures.moves * 1e6:6.0f} µs/move (process, all threads)"
+        )
         print(f"  RSS {figures.rss_kib_per_match:6.1f} KiB/match")
 
 

@@ -135,7 +135,7 @@ def resolve(state: GoofspielState, now_ms: int) -> list[Notice]:
     state.history.append(record)
     resolved = _public(
         "auction_resolved",
-        **record.model_dump(),
+        **record.model_dump(mode="json"),  # its tuples as lists, as notices carry them
         hands=_hands(state),
         board=dict(state.board),
         # For the board image: this phase's cells A–F and every cell auctioned

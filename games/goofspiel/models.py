@@ -65,23 +65,32 @@ class Bid(BaseModel):
 
 
 class AuctionRecord(BaseModel):
-    """One resolved auction; everything in it is public once it resolves."""
+    """One resolved auction; everything in it is public once it resolves.
+
+    Frozen, with tuples: a record never changes once written, so the engine's
+    copy of the state shares it instead of copying the whole history each move
+    (games/core/copies.py). Stored as JSON arrays, as lists were."""
+
+    model_config = ConfigDict(frozen=True)
 
     number: int
     phase: int
     letter: str
     cell: str
-    bids: list[int]
+    bids: tuple[int, ...]
     winner: int | None
-    timed_out: list[bool]
+    timed_out: tuple[bool, ...]
 
 
 class PhaseRecord(BaseModel):
-    """One finished phase: cells claimed and the new card each seat received."""
+    """One finished phase: cells claimed and the new card each seat received
+    (frozen, with tuples, as :class:`AuctionRecord`)."""
+
+    model_config = ConfigDict(frozen=True)
 
     phase: int
-    claimed: list[int]
-    new_cards: list[int | None]
+    claimed: tuple[int, ...]
+    new_cards: tuple[int | None, ...]
 
 
 def _no_bids() -> list[int | None]:

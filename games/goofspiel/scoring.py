@@ -3,13 +3,17 @@ claimed cell values on it, and is worth 7−r (rows) or 7−c (columns)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from pydantic import BaseModel
 
 from games.core import Outcome
 from games.goofspiel.board import (
+    ALL_CELLS,
     SIZE,
-    cell_name,
     column_worth,
+    row_col,
     row_worth,
     value_in_column,
     value_in_row,
@@ -29,37 +33,53 @@ def _winner(totals: list[int]) -> int | None:
     return 0 if totals[0] > totals[1] else 1
 
 
-def _line(
-    name: str, worth: int, cells: list[str], board: dict[str, int], by_row: bool
-) -> LineResult:
-    totals = [0, 0]
-    for cell in cells:
-        seat = board.get(cell)
-        if seat is not None:
-            totals[seat] += value_in_row(cell) if by_row else value_in_column(cell)
-    return LineResult(line=name, worth=worth, totals=totals, winner=_winner(totals))
+#: The 12 lines, rows 1–6 then columns 1–6: name and worth. Worked out once,
+#: with each cell's two lines (their places in LINES) and what it counts on
+#: each: scoring runs on every view, and a board holds at most 36 claims.
+LINES: tuple[tuple[str, int], ...] = (
+    *((f"row {r}", row_worth(r)) for r in range(1, SIZE + 1)),
+    *((f"column {c}", column_worth(c)) for c in range(1, SIZE + 1)),
+)
+_PLACES: dict[str, tuple[int, int, int, int]] = {
+    cell: (row - 1, value_in_row(cell), SIZE + col - 1, value_in_column(cell))
+    for cell in ALL_CELLS
+    for row, col in [row_col(cell)]
+}
+
+
+def line_standings(board: dict[str, int]) -> list[dict[str, Any]]:
+    """The 12 lines scored on the claimed cells so far, as plain data (views, notices)."""
+    totals = [[0, 0] for _ in LINES]
+    for cell, seat in board.items():
+        row, in_row, column, in_column = _PLACES[cell]
+        totals[row][seat] += in_row
+        totals[column][seat] += in_column
+    return [
+        {"line": name, "worth": worth, "totals": sums, "winner": _winner(sums)}
+        for (name, worth), sums in zip(LINES, totals, strict=True)
+    ]
 
 
 def line_results(board: dict[str, int]) -> list[LineResult]:
     """The 12 lines, rows 1–6 then columns 1–6, scored on the claimed cells so far."""
-    span = range(1, SIZE + 1)
-    rows = [
-        _line(f"row {r}", row_worth(r), [cell_name(r, c) for c in span], board, by_row=True)
-        for r in span
-    ]
-    columns = [
-        _line(f"column {c}", column_worth(c), [cell_name(r, c) for r in span], board, by_row=False)
-        for c in span
-    ]
-    return rows + columns
+    return [LineResult.model_validate(line) for line in line_standings(board)]
 
 
-def points(lines: list[LineResult]) -> list[int]:
+def points(lines: Iterable[LineResult]) -> list[int]:
     """Total line worth each seat has won."""
+    return _won((line.winner, line.worth) for line in lines)
+
+
+def standing_points(standings: Iterable[dict[str, Any]]) -> list[int]:
+    """:func:`points` of :func:`line_standings`."""
+    return _won((line["winner"], line["worth"]) for line in standings)
+
+
+def _won(lines: Iterable[tuple[int | None, int]]) -> list[int]:
     won = [0, 0]
-    for line in lines:
-        if line.winner is not None:
-            won[line.winner] += line.worth
+    for winner, worth in lines:
+        if winner is not None:
+            won[winner] += worth
     return won
 
 

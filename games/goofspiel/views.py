@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import TypeAdapter
+
 from games.core import HOST, PUBLIC, Audience
 from games.goofspiel.board import LETTERS
-from games.goofspiel.models import GoofspielState
-from games.goofspiel.scoring import line_results, points
+from games.goofspiel.models import AuctionRecord, GoofspielState, PhaseRecord
+from games.goofspiel.scoring import line_standings, standing_points
 
 
 def view(state: GoofspielState, audience: Audience) -> dict[str, Any]:
@@ -23,9 +25,14 @@ def view(state: GoofspielState, audience: Audience) -> dict[str, Any]:
     raise ValueError(f"unknown audience {audience!r}")
 
 
+# The whole history in one call into pydantic's serializer, not one per record.
+_HISTORY: TypeAdapter[list[AuctionRecord]] = TypeAdapter(list[AuctionRecord])
+_PHASES: TypeAdapter[list[PhaseRecord]] = TypeAdapter(list[PhaseRecord])
+
+
 def public_view(state: GoofspielState) -> dict[str, Any]:
     over = state.outcome is not None
-    lines = line_results(state.board)
+    lines = line_standings(state.board)
     return {
         "phase": state.phase,
         "number": None if over else state.auction_number,
@@ -38,10 +45,10 @@ def public_view(state: GoofspielState) -> dict[str, Any]:
         "board": dict(state.board),
         "hands": [list(hand) for hand in state.hands],
         "bids_in": [not over and bid is not None for bid in state.bids],
-        "history": [record.model_dump(mode="json") for record in state.history],
-        "phases": [record.model_dump(mode="json") for record in state.phases],
-        "lines": [line.model_dump(mode="json") for line in lines],
-        "points": points(lines),
+        "history": _HISTORY.dump_python(state.history, mode="json"),
+        "phases": _PHASES.dump_python(state.phases, mode="json"),
+        "lines": lines,
+        "points": standing_points(lines),
         "remaining": [sum(hand) for hand in state.hands],
         "seconds": state.config.move_seconds,
         "deadline_ms": None if over else state.window.end_ms,

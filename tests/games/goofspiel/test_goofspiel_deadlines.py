@@ -71,7 +71,7 @@ def test_expiry_with_the_other_bid_in_resolves_as_a_pass() -> None:
     assert resolved["bids"] == [1, 0]
     assert resolved["winner"] == 0
     assert resolved["timed_out"] == [False, True]
-    assert step.state.history[-1].timed_out == [False, True]
+    assert step.state.history[-1].timed_out == (False, True)
     # The next auction's window opens at the moment of the expiry.
     assert {d.at_ms for d in GAME.deadlines(step.state)} == {180_000}
 

@@ -93,7 +93,7 @@ def test_a_bid_can_change_until_both_are_in() -> None:
 def test_changing_to_a_pass_is_allowed() -> None:
     state = bid(bid(fresh(), 1, 3).state, 1, 0).state
     resolved = bid(state, 0, 0).state
-    assert resolved.history[-1].bids == [0, 0]
+    assert resolved.history[-1].bids == (0, 0)
     assert resolved.hands[1] == STARTING
 
 
@@ -128,7 +128,7 @@ def test_new_card_is_the_number_of_cells_claimed_in_the_phase() -> None:
     assert hands[1].count(1) == 6
     assert hands[1].count(2) == 4
     assert hands == [sorted(hand) for hand in hands]
-    assert step.state.phases[0].new_cards == [3, 1]
+    assert step.state.phases[0].new_cards == (3, 1)
     assert step.state.claims == [0, 0]
 
 
@@ -295,7 +295,7 @@ def test_a_bid_parsed_for_a_resolved_auction_is_refused_as_stale() -> None:
     state = bid(fresh(), 1, 1).state
     racing = [GAME.parse(state, 0, "3"), GAME.parse(state, 0, "5")]
     state = GAME.apply(state, 0, racing[0], 0).state
-    assert state.history[-1].bids == [3, 1]
+    assert state.history[-1].bids == (3, 1)
     with pytest.raises(Rejected) as caught:
         GAME.apply(state, 0, racing[1], 0)
     assert caught.value.message == (
