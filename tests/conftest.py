@@ -16,6 +16,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker, create_async_engine
 
 from storage.db import make_engine, make_sessionmaker, upgrade
+from tests import scheduling
 
 POSTGRES_ENV = "GENIUS_TEST_POSTGRES_URL"
 
@@ -43,7 +44,13 @@ SLOW_FIRST = (
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     rank = {path: place for place, path in enumerate(SLOW_FIRST)}
     # A stable sort: every other module keeps its place, after the slow ones.
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(SLOW_FIRST)))
+    items.sort(key=lambda item: rank.get(scheduling.module_of(item.nodeid), len(SLOW_FIRST)))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """loadscope, with the slow modules of ``scheduling.SPREAD`` spread test by test."""
+    return scheduling.scheduler(config, log)
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
