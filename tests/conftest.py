@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import shutil
 import uuid
@@ -46,6 +47,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     rank = {path: place for place, path in enumerate(SLOW_FIRST)}
     # A stable sort: every other module keeps its place, after the slow ones.
     items.sort(key=lambda item: rank.get(scheduling.module_of(item.nodeid), len(SLOW_FIRST)))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The collected suite (every module, test item and fixture definition: about
+    240,000 objects in a worker) lives to the end: frozen, the garbage collector's
+    full passes no longer walk it (measured on a SimCord module, run inside the
+    whole suite's collection: 1.11 s of its CPU in the collector, 0.80 s frozen)."""
+    freeze_survivors()
+
+
+def freeze_survivors() -> None:
+    """Collect, then leave whatever is still alive out of the collector's passes.
+    A test that unfreezes the heap calls this again afterwards."""
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -32,6 +32,7 @@ from discord.http import Route
 from discord.voice_client import VoiceClient
 
 from bot.cli import main
+from tests.conftest import freeze_survivors
 
 GOOD_TOKEN = "good.token.value"
 APP_ID = 222
@@ -166,8 +167,10 @@ def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None
         f'[database]\nurl = "sqlite+aiosqlite:///{tmp_path}/genius.db"\n', encoding="utf-8"
     )
     yield
-    # `run` freezes the heap once started (bot.runtime.heap); give it back.
+    # `run` freezes the heap once started (bot.runtime.heap): give its objects back
+    # to the collector, and freeze again what the suite froze (tests/conftest.py).
     gc.unfreeze()
+    freeze_survivors()
 
 
 def _plain(err: str, caplog: pytest.LogCaptureFixture) -> None:
