@@ -59,7 +59,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 def freeze_survivors() -> None:
     """Collect, then leave whatever is still alive out of the collector's passes.
-    A test that unfreezes the heap calls this again afterwards."""
+    A module whose tests unfreeze the heap calls this again after them."""
     gc.collect()
     gc.freeze()
 

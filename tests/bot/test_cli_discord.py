@@ -167,9 +167,16 @@ def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None
         f'[database]\nurl = "sqlite+aiosqlite:///{tmp_path}/genius.db"\n', encoding="utf-8"
     )
     yield
-    # `run` freezes the heap once started (bot.runtime.heap): give its objects back
-    # to the collector, and freeze again what the suite froze (tests/conftest.py).
+    # `run` freezes the heap once started (bot.runtime.heap); give it back.
     gc.unfreeze()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _frozen_again() -> Iterator[None]:
+    """The suite's workers freeze what they collected (tests/conftest.py), which
+    the tests here unfreeze: frozen again once, after the last (a full collection
+    of the heap, too dear to run after each)."""
+    yield
     freeze_survivors()
 
 
