@@ -30,7 +30,8 @@ demo: $(STAMP)
 # so does the type checker, which runs beside the suite on the CPU the workers
 # leave idle (it took 20-30 s of a fresh clone's run on its own).
 # loadscope: a test module goes to one worker whole, so its module-scoped setup
-# (the soak, say) is built once, not once per worker.
+# (the soak, say) is built once, not once per worker; the slow modules listed in
+# tests/scheduling.py (SPREAD), which share no setup, go out test by test.
 # --no-loadscope-reorder: modules go out in collection order, the slowest first
 # (tests/conftest.py SLOW_FIRST), so none is left running alone at the end.
 test: $(STAMP) lint

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import shutil
 import uuid
@@ -16,6 +17,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker, create_async_engine
 
 from storage.db import make_engine, make_sessionmaker, upgrade
+from storage.tables import Base
+from tests import scheduling
 
 POSTGRES_ENV = "GENIUS_TEST_POSTGRES_URL"
 
@@ -45,7 +48,28 @@ SLOW_FIRST = (
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     rank = {path: place for place, path in enumerate(SLOW_FIRST)}
     # A stable sort: every other module keeps its place, after the slow ones.
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(SLOW_FIRST)))
+    items.sort(key=lambda item: rank.get(scheduling.module_of(item.nodeid), len(SLOW_FIRST)))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The collected suite (every module, test item and fixture definition: about
+    240,000 objects in a worker) lives to the end: frozen, the garbage collector's
+    full passes no longer walk it (measured on a SimCord module, run inside the
+    whole suite's collection: 1.11 s of its CPU in the collector, 0.80 s frozen)."""
+    freeze_survivors()
+
+
+def freeze_survivors() -> None:
+    """Collect, then leave whatever is still alive out of the collector's passes.
+    A module whose tests unfreeze the heap calls this again after them."""
+    gc.collect()
+    gc.freeze()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """loadscope, with the slow modules of ``scheduling.SPREAD`` spread test by test."""
+    return scheduling.scheduler(config, log)
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
@@ -81,10 +105,12 @@ class HeadDatabases:
 
     SQLite: a migrated file that each test copies. PostgreSQL: one database the
     worker's tests take turns on (a worker runs one test at a time), emptied
-    before each with TRUNCATE … RESTART IDENTITY, so every test starts with no
-    rows and ids from 1, as in a new database. A new database per test cost a
-    CREATE and a DROP DATABASE, and the CREATE wrote its ~8 MB of catalogs to
-    the write-ahead log each time."""
+    before each (``_empty``), so every test starts with no rows and ids from 1,
+    as in a new database. A new database per test cost a CREATE and a DROP
+    DATABASE, and the CREATE wrote its ~8 MB of catalogs to the write-ahead log
+    each time. Its commits do not wait for the log to reach the disk
+    (``synchronous_commit = off``, this database only): what a test reads is the
+    same, only a crash of the server itself could lose the last commits."""
 
     folder: Path
     _sqlite: Path | None = None
@@ -103,6 +129,7 @@ class HeadDatabases:
         if self._postgres is None:
             name = f"genius_head_{uuid.uuid4().hex[:16]}"
             await _admin(server_url, f'CREATE DATABASE "{name}"')
+            await _admin(server_url, f'ALTER DATABASE "{name}" SET synchronous_commit = off')
             self._postgres = (server_url, name)
             await upgrade(_database_url(server_url, name))
         url = _database_url(server_url, self._postgres[1])
@@ -124,7 +151,11 @@ def head_databases(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HeadDat
 
 async def _empty(url: str) -> None:
     """Every row of every table gone and every id sequence back at 1; the schema
-    (and Alembic's record of it) kept."""
+    (and Alembic's record of it) kept.
+
+    DELETE, children first, rather than TRUNCATE: a test leaves a few rows, and
+    TRUNCATE gives each table and index a new file (about three times the time
+    per test, measured on this machine)."""
     engine = create_async_engine(url, isolation_level="AUTOCOMMIT")
     try:
         async with engine.connect() as conn:
@@ -133,14 +164,30 @@ async def _empty(url: str) -> None:
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                 " WHERE datname = current_database() AND pid <> pg_backend_pid()"
             )
-            tables = (
+            tables = set(
+                (
+                    await conn.exec_driver_sql(
+                        "SELECT tablename FROM pg_tables"
+                        " WHERE schemaname = 'public' AND tablename <> 'alembic_version'"
+                    )
+                ).scalars()
+            )
+            # The schema's own order (parents first), reversed; a table it does not
+            # know (none at head: tests/storage/test_db.py) goes first.
+            known = [table.name for table in Base.metadata.sorted_tables]
+            order = sorted(tables - set(known)) + [t for t in reversed(known) if t in tables]
+            sequences = (
                 await conn.exec_driver_sql(
-                    "SELECT tablename FROM pg_tables"
-                    " WHERE schemaname = 'public' AND tablename <> 'alembic_version'"
+                    "SELECT sequencename FROM pg_sequences WHERE schemaname = 'public'"
                 )
             ).scalars()
-            names = ", ".join(f'"{table}"' for table in tables)
-            await conn.exec_driver_sql(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
+            # One transaction, one commit (the engine autocommits each statement).
+            await conn.exec_driver_sql("BEGIN")
+            for table in order:
+                await conn.exec_driver_sql(f'DELETE FROM "{table}"')
+            for sequence in sequences:
+                await conn.exec_driver_sql(f'ALTER SEQUENCE "{sequence}" RESTART')
+            await conn.exec_driver_sql("COMMIT")
     finally:
         await engine.dispose()
 

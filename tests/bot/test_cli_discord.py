@@ -32,6 +32,7 @@ from discord.http import Route
 from discord.voice_client import VoiceClient
 
 from bot.cli import main
+from tests.conftest import freeze_survivors
 
 GOOD_TOKEN = "good.token.value"
 APP_ID = 222
@@ -187,6 +188,15 @@ def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None
     yield
     # `run` freezes the heap once started (bot.runtime.heap); give it back.
     gc.unfreeze()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _frozen_again() -> Iterator[None]:
+    """The suite's workers freeze what they collected (tests/conftest.py), which
+    the tests here unfreeze: frozen again once, after the last (a full collection
+    of the heap, too dear to run after each)."""
+    yield
+    freeze_survivors()
 
 
 def _plain(err: str, caplog: pytest.LogCaptureFixture) -> None:

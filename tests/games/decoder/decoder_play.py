@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from games import HOST, Notice
@@ -30,8 +31,15 @@ from games.decoder.tiles import ALPHABET, CLUES, EXTRA_LIMITS, RARITIES
 from games.decoder.words import shipped_words
 from tests.games.replay import replay_log
 
-#: A fixed sample of real words (every 97th of the sorted list).
-WORDS = sorted(shipped_words())[::97]
+
+@cache
+def sample_words() -> list[str]:
+    """A fixed sample of real words (every 97th of the sorted list), read on first
+    use: every worker imports this module to collect the suite, and reading the
+    list took a second of it."""
+    return sorted(shipped_words())[::97]
+
+
 #: After this many moves every turn is a guess, which always shrinks a hand.
 PATIENCE = 150
 
@@ -140,7 +148,8 @@ def _turn(state: DecoderState, seat: int, rnd: random.Random, moves: int) -> Any
     if kind == "restore" and used_numbers(tanks):
         return Restore(tank=tank, surge=surge)
     if kind == "ask":
-        word = rnd.choice([w for w in rnd.sample(WORDS, 20) if w not in state.asked] or ["ZYMURGY"])
+        fresh = [w for w in rnd.sample(sample_words(), 20) if w not in state.asked]
+        word = rnd.choice(fresh or ["ZYMURGY"])
         evidence = "new_evidence" in items and rnd.random() < 0.3
         clue = rnd.choice(CLUES)
         return Ask(word=word, excluded=clue, tank=tank, evidence=evidence, surge=surge)
