@@ -37,6 +37,7 @@ SLOW_FIRST = (
     "tests/bot/web/test_browser_editor.py",
     "tests/games/expression/test_expression_properties.py",
     "tests/golden/test_golden.py",
+    "tests/bot/demo/test_player_levels.py",
     "tests/bot/web/test_browser_phone.py",
     "tests/bot/test_cli_discord.py",
     "tests/bot/test_stopping.py",

@@ -26,6 +26,7 @@ SPREAD = (
     "tests/games/runebreaker/test_runebreaker_properties.py",
     "tests/bot/web/test_browser_editor.py",
     "tests/bot/web/test_browser_phone.py",
+    "tests/bot/demo/test_player_levels.py",
 )
 
 
