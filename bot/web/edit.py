@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from aiohttp import web
+from pydantic import ValidationError
 
 from bot.runtime.stored import stored_state
 from bot.web import pages
@@ -13,6 +14,7 @@ from bot.web.demo import DEMO_EDITORS
 from bot.web.links import EDIT
 from bot.web.spec import EditorSpec
 from games import PUBLIC, get
+from games.core.formats import FormatError
 from storage.records import MatchRecord
 
 STATIC = "../static/"  # every page sits two levels down: /edit/<token>, /demo/<mode>
@@ -25,7 +27,13 @@ async def page(request: web.Request) -> web.Response:
     builder = None if match is None else context.editors(match.game)
     if match is None or builder is None:
         raise web.HTTPNotFound()
-    spec = builder(match, public_view(match))
+    try:
+        view = public_view(match)
+    except (FormatError, ValidationError):
+        # A match this build cannot read (bot.runtime.loading): there is no board
+        # to draw, and its host has been told; the link is a plain 404 meanwhile.
+        raise web.HTTPNotFound() from None
+    spec = builder(match, view)
     if spec is None:
         raise web.HTTPNotFound()
     # Drafts are kept per link, in the player's own browser.

@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.web import Limits, shade_editor
 from bot.web.guard import SECURITY_HEADERS, RateLimiter
 from bot.web.spec import Clue
+from tests.bot.unloadable_support import break_state
 from tests.bot.web.conftest import Site, close_site, open_site
 
 FAKE_TOKEN = "A" * 24
@@ -224,6 +225,25 @@ async def test_a_match_editor_comes_from_the_game_builder(
         assert (await site.get(await site.server.links.editor_url(decoder)))[0] == 404
         await site.runtime.abort(match_id)
         assert (await site.get(edit))[0] == 404
+    finally:
+        await close_site(site)
+
+
+async def test_the_editor_of_a_match_that_cannot_load_is_a_plain_404(
+    sessionmaker: async_sessionmaker[AsyncSession], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A stored state this build cannot read (an upgrade without its step): no
+    board to draw, so the link answers the plain 404, not a 500 with a traceback."""
+    site = await open_site(sessionmaker, editors=lambda key: lambda match, view: None)
+    try:
+        match_id = await site.new_match()
+        edit = await site.server.links.editor_url(match_id)
+        await break_state(sessionmaker, match_id)
+        with caplog.at_level(logging.ERROR):
+            status, body, _ = await site.get(edit)
+        assert status == 404
+        assert b"Not found" in body
+        assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
     finally:
         await close_site(site)
 
