@@ -16,6 +16,7 @@ from typing import Any
 
 import games
 from bot.kits import Player, demo_flag, host_script
+from bot.runtime.reading import seen_deadlines
 from games.core import HOST, Actor, Game, Outcome, Rejected
 
 
@@ -39,11 +40,9 @@ class Duel:
 
 
 def seat_view(game: Game[Any, Any, Any], state: Any, audience: Any, now: int) -> dict[str, Any]:
-    """The view the runtime hands a player, its ``match`` part included."""
-    deadlines = [
-        {"label": d.label, "seat": d.seat, "seconds_left": max(0, d.at_ms - now) // 1000}
-        for d in game.deadlines(state)
-    ]
+    """The view the runtime hands a player, its ``match`` part included (the
+    deadlines it may see: not the other seat's timer)."""
+    deadlines = seen_deadlines(game, state, audience, now)
     return {**game.view(state, audience), "match": {"status": "running", "deadlines": deadlines}}
 
 

@@ -37,14 +37,7 @@ class Reading:
         async with live.lock:
             base = {} if live.state is None else live.game.view(live.state, audience)
             now = live.clock.now_ms()
-            # Decision windows are public knowledge (whose clock runs, and how long is
-            # left). A seat's timer is not: when its next token comes tells how much
-            # it has solved (Logical Horror), so only that seat and the host see it.
-            deadlines = [
-                {"label": d.label, "seat": d.seat, "seconds_left": max(0, d.at_ms - now) // 1000}
-                for d in (live.game.deadlines(live.state) if live.state is not None else [])
-                if not d.timer or d.seat is None or audience in (d.seat, HOST)
-            ]
+            deadlines = seen_deadlines(live.game, live.state, audience, now)
             match = {
                 "id": live.id, "game": live.record.game, "title": live.game.title,
                 "status": str(live.status), "pause_reason": live.record.pause_reason,
@@ -69,3 +62,17 @@ class Reading:
 
     def game(self, match: MatchRecord) -> games.Game[Any, Any, Any]:
         return game_for(match.game)
+
+
+def seen_deadlines(
+    game: games.Game[Any, Any, Any], state: Any, audience: Audience, now: int
+) -> list[dict[str, Any]]:
+    """The deadlines ``audience`` may see, as a view's ``match`` part lists them.
+    Decision windows are public knowledge (whose clock runs, and how long is
+    left). A seat's timer is not: when its next token comes tells how much it has
+    solved (Logical Horror), so only that seat and the host see it."""
+    return [
+        {"label": d.label, "seat": d.seat, "seconds_left": max(0, d.at_ms - now) // 1000}
+        for d in (game.deadlines(state) if state is not None else [])
+        if not d.timer or d.seat is None or audience in (d.seat, HOST)
+    ]

@@ -21,6 +21,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 import games
+from bot.demo.duel import seat_view
 from bot.kits import demo_flag, demo_matches, demo_player, host_script
 from games import HOST, Rejected
 from games.core import Actor, Game
@@ -270,15 +271,6 @@ def named_phase(key: str, state: Any) -> str:
     return str(fact(key, "phase")(state))
 
 
-def _view(game: Game[Any, Any, Any], state: Any, audience: Any, now: int) -> dict[str, Any]:
-    """The view the runtime hands a player, ``match`` part included."""
-    deadlines = [
-        {"label": d.label, "seat": d.seat, "seconds_left": max(0, d.at_ms - now) // 1000}
-        for d in game.deadlines(state)
-    ]
-    return {**game.view(state, audience), "match": {"status": "running", "deadlines": deadlines}}
-
-
 def play(
     key: str, options: dict[str, Any], seed: int, most_steps: int = 3_000
 ) -> Iterator[tuple[Any, int]]:
@@ -299,13 +291,13 @@ def play(
         moved = False
         seats = (0, 1) if demo_flag(key, "ASKS_EVERY_SEAT") else sorted(game.to_act(state))
         for seat in seats:
-            text = player(_view(game, state, seat, now), seat, rng)
+            text = player(seat_view(game, state, seat, now), seat, rng)
             if text is not None and (after := _try(game, state, seat, text, now)) is not None:
                 state, moved = after, True
                 yield state, now
         if moved:
             continue
-        text = script(_view(game, state, HOST, now)) if script is not None else None
+        text = script(seat_view(game, state, HOST, now)) if script is not None else None
         if text is not None and (after := _try(game, state, HOST, text, now)) is not None:
             state = after
         else:
