@@ -40,6 +40,27 @@ class Mailbox(Protocol):
     def deliverable(self) -> bool: ...
 
 
+class Queued:
+    """What a :class:`Mailbox` derives from its record and queue, once for both
+    kinds (:class:`LiveMatch` and bot.runtime.unloadable's ``Stranded``)."""
+
+    record: MatchRecord
+    outbox: list[Pending]
+    blocked: dict[str, str]
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def status(self) -> MatchStatus:
+        return self.record.status
+
+    def deliverable(self) -> bool:
+        """Whether anything queued can be tried now (held targets wait)."""
+        return any(p.target not in self.blocked for p in self.outbox)
+
+
 @dataclass(slots=True)
 class Armed:
     """A deadline armed now, with its timers: the deadline itself and its reminders."""
@@ -53,7 +74,7 @@ class Armed:
 
 
 @dataclass
-class LiveMatch:
+class LiveMatch(Queued):
     record: MatchRecord
     game: Game[Any, Any, Any]
     state: Any  # the engine state; None until the host starts the match
@@ -73,18 +94,6 @@ class LiveMatch:
     held: bool = False
     # Paused because of an outage: it resumes by itself when Discord is back.
     outage_paused: bool = False
-
-    @property
-    def id(self) -> int:
-        return self.record.id
-
-    @property
-    def status(self) -> MatchStatus:
-        return self.record.status
-
-    def deliverable(self) -> bool:
-        """Whether anything queued can be tried now (held targets wait)."""
-        return any(p.target not in self.blocked for p in self.outbox)
 
     def disarm(self, key: str | None = None) -> None:
         keys = [key] if key is not None else list(self.armed)

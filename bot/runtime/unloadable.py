@@ -33,7 +33,7 @@ from bot.runtime.commits import EVERYONE, everyone, notice
 from bot.runtime.disclosure import Disclosure
 from bot.runtime.export import ExportedSeat, MatchExport, RawRows
 from bot.runtime.lifecycle import Lifecycle
-from bot.runtime.live import Pending, group_by_target
+from bot.runtime.live import Pending, Queued, group_by_target
 from bot.runtime.loading import CannotLoad, load_match
 from bot.runtime.outbox import Outbox
 from games import HOST, Notice, Rejected
@@ -47,7 +47,7 @@ Told = tuple[str, list[Notice]]
 
 
 @dataclass
-class Stranded:
+class Stranded(Queued):
     """A match held only to deliver what it owes (a :class:`~bot.runtime.live.Mailbox`)."""
 
     record: MatchRecord
@@ -56,17 +56,6 @@ class Stranded:
     pump: asyncio.Task[None] | None = None
     blocked: dict[str, str] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-    @property
-    def id(self) -> int:
-        return self.record.id
-
-    @property
-    def status(self) -> MatchStatus:
-        return self.record.status
-
-    def deliverable(self) -> bool:
-        return any(p.target not in self.blocked for p in self.outbox)
 
 
 class Unloadables:
