@@ -8,15 +8,19 @@ from collections.abc import Iterator
 import pytest
 
 from bot.runtime import heap
+from tests.conftest import freeze_survivors
 
 
 @pytest.fixture
 def collector() -> Iterator[None]:
-    """Put the collector back as it was: tests share one process."""
-    thresholds = gc.get_threshold()
+    """Put the collector back as it was: tests share one process (and the
+    suite's workers freeze what they collected, tests/conftest.py)."""
+    thresholds, frozen = gc.get_threshold(), gc.get_freeze_count() > 0
     yield
     gc.unfreeze()
     gc.set_threshold(*thresholds)
+    if frozen:
+        freeze_survivors()
 
 
 @pytest.mark.usefixtures("collector")
