@@ -17,8 +17,10 @@ game's parts by where they live:
                        only its own seat's view; optional ``LEVELS`` (players
                        by level, weakest first), ``DEMO_MATCHES`` (the options
                        of each match the demo plays; default one match with
-                       none) and ``ASKS_EVERY_SEAT`` (ask seats the game is
-                       not waiting on, e.g. for a buzz)
+                       none), ``ASKS_EVERY_SEAT`` (ask seats the game is
+                       not waiting on, e.g. for a buzz), ``RANDOM`` (a random
+                       legal player) and ``BENCH_MATCHES`` (the setups
+                       bench/players.py weighs the levels on)
 ``bot.runtime.``       ``resolve`` and/or ``prepare``: the files its settings
 ``resources.<key>``    name, read at match creation and checked at start-up
                        (a game that reads no files has no such module)
@@ -127,6 +129,20 @@ def demo_levels(key: str) -> dict[str, Player]:
         return dict(levels)
     player = demo_player(key)
     return {} if player is None else {"normal": player}
+
+
+def random_player(key: str) -> Player | None:
+    """The game's random legal player (``RANDOM``): the baseline its levels are
+    weighed against in bench/players.py."""
+    player: Player | None = getattr(_demo_module(key), "RANDOM", None)
+    return player
+
+
+def bench_matches(key: str) -> list[dict[str, Any]]:
+    """The options of each setup bench/players.py weighs the levels on
+    (``BENCH_MATCHES``; default: one, the game's own defaults)."""
+    matches: list[dict[str, Any]] = getattr(_demo_module(key), "BENCH_MATCHES", [{}])
+    return matches
 
 
 def demo_games() -> list[str]:
