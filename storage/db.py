@@ -23,6 +23,8 @@ from sqlalchemy.ext.asyncio import (
 )
 from sqlalchemy.pool import StaticPool
 
+from storage import wal
+
 if TYPE_CHECKING:
     from alembic.config import Config
 
@@ -86,6 +88,8 @@ def make_engine(url: str, pool: PoolSize | None = None) -> AsyncEngine:
     options["connect_args"] = {"timeout": 15}
     engine = create_async_engine(parsed, **options)
     event.listen(engine.sync_engine, "connect", _apply_sqlite_pragmas)
+    if not _is_memory(parsed) and "uri" not in parsed.query:
+        wal.checkpoint_beside(engine, str(parsed.database))  # not in its commits
     return engine
 
 
