@@ -68,6 +68,8 @@ class NewMatch(BaseModel):
     seed: int
     players: list[PlayerRecord]
     channels: Channels = Field(default_factory=Channels)
+    #: The host's label for a series of matches (``/match new season:…``).
+    season: str | None = None
 
 
 class MatchRecord(BaseModel):
@@ -90,6 +92,7 @@ class MatchRecord(BaseModel):
     players: list[PlayerRecord]
     created_at: datetime
     updated_at: datetime
+    season: str | None = None
 
     def seat_of_user(self, user_id: int) -> int | None:
         return next((p.seat for p in self.players if p.user_id == user_id), None)

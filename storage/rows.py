@@ -30,6 +30,7 @@ def match_record(row: MatchRow) -> MatchRecord:
         ],
         created_at=row.created_at,
         updated_at=row.updated_at,
+        season=row.season,
     )
 
 

@@ -184,8 +184,8 @@ def test_a_changed_state_is_a_mismatch_even_with_the_same_outcome(
         (json.dumps({"hello": "world"}), "is not a genius-bot match export"),
         (json.dumps([1, 2, 3]), "is not a genius-bot match export"),
         (
-            json.dumps({"format": "genius-bot match export", "version": 3}),
-            "format version 3; this genius-bot reads versions 1 and 2",
+            json.dumps({"format": "genius-bot match export", "version": 4}),
+            "format version 4; this genius-bot reads versions 1, 2 and 3",
         ),
         (
             json.dumps({"format": "genius-bot match export", "version": 1, "game": "chess"}),
