@@ -21,6 +21,7 @@ from sqlalchemy import (
     case,
     delete,
     exists,
+    false,
     func,
     or_,
     select,
@@ -118,10 +119,12 @@ class HistoryRepository:
         )
 
     async def unnoted(self, guild_id: int, finished: Sequence[str], limit: int) -> list[int]:
-        """The guild's ended matches (statuses ``finished``) that have no entry."""
+        """The guild's ended matches (statuses ``finished``) that have no entry;
+        practice matches never get one."""
         stmt = (
             select(MatchRow.id)
             .where(MatchRow.guild_id == guild_id, MatchRow.status.in_(finished))
+            .where(MatchRow.practice == false())
             .where(~exists().where(E.match_id == MatchRow.id))
             .order_by(MatchRow.id)
             .limit(limit)

@@ -101,6 +101,10 @@ class MatchRow(Base):
     category_id: Mapped[int | None] = mapped_column(BigInteger)
     room_channel_id: Mapped[int | None] = mapped_column(BigInteger)
     host_channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    # A practice match (/match practice): the seat the bot plays, and its level.
+    practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    bot_seat: Mapped[int | None] = mapped_column(Integer)
+    bot_level: Mapped[str | None] = mapped_column(String(16))
     created_at: Mapped[datetime] = _created_at()
     updated_at: Mapped[datetime] = mapped_column(
         UTCDateTime(), default=utcnow, onupdate=utcnow, server_default=func.now()
@@ -203,7 +207,7 @@ class UnloadableRow(Base):
 
 
 class HistoryEntryRow(Base):
-    """A finished match as a server's history lists it (bot.history): written once
+    """A finished match as a server's history lists it (bot.discord.history): written once
     when the match ends (or is published), so the index never reads a state."""
 
     __tablename__ = "history_entries"
@@ -251,3 +255,16 @@ class HistoryLinkRow(Base):
     token: Mapped[str] = mapped_column(String(64), primary_key=True)
     guild_id: Mapped[int] = mapped_column(BigInteger, unique=True)
     created_at: Mapped[datetime] = _created_at()
+
+
+class ServerSettingsRow(Base):
+    """A server's own settings (storage.server_settings); a server without a row
+    has every default."""
+
+    __tablename__ = "server_settings"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    practice_enabled: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    practice_limit: Mapped[int] = mapped_column(Integer, server_default="2")
+    # Every finished match in the server's history unless a host unpublished it.
+    publish_all: Mapped[bool] = mapped_column(Boolean, server_default=false())

@@ -36,6 +36,7 @@ INDEXES = {
     "history_entries": {"ix_history_entries_guild_id_ended_at"},
     "history_players": {"ix_history_players_user_id"},
     "history_links": set(),
+    "server_settings": set(),
 }
 
 

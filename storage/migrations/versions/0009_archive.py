@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0009"
-down_revision: str | Sequence[str] | None = "0007"
+down_revision: str | Sequence[str] | None = "0008"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
@@ -77,11 +77,17 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("token", name="pk_history_links"),
         sa.UniqueConstraint("guild_id", name="uq_history_links_guild_id"),
     )
+    with op.batch_alter_table("server_settings") as batch:
+        batch.add_column(
+            sa.Column("publish_all", sa.Boolean(), server_default=sa.false(), nullable=False)
+        )
     # --- end of history -----------------------------------------------------------------
 
 
 def downgrade() -> None:
     # --- history ------------------------------------------------------------------------
+    with op.batch_alter_table("server_settings") as batch:
+        batch.drop_column("publish_all")
     op.drop_table("history_links")
     op.drop_index("ix_history_players_user_id", table_name="history_players")
     op.drop_table("history_players")
