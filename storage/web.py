@@ -50,7 +50,7 @@ class WebRepository:
                 WebLinkRow.match_id.in_(match_ids), WebLinkRow.purpose == purpose
             )
         )
-        return dict(rows)
+        return {row[0]: row[1] for row in rows}
 
     async def find(self, token: str) -> WebLink | None:
         row = await self._session.get(WebLinkRow, token)
