@@ -17,6 +17,7 @@ from multidict import MultiMapping
 import games
 from bot.web import historyhtml, pages
 from bot.web.context import CONTEXT
+from bot.web.guard import SECURITY_HEADERS
 from storage import server_settings
 from storage.history import HistoryFilter, HistoryRepository
 
@@ -26,6 +27,10 @@ PAGE_SIZE = 50
 LONGEST_NAME = 100  # a stored name's length (storage.tables.HistoryPlayerRow)
 LONGEST_SEASON = 64
 LAST_PAGE = 100_000
+#: The pages' policy, but this page's filter form may send its GET to this origin.
+POLICY = SECURITY_HEADERS["Content-Security-Policy"].replace(
+    "form-action 'none'", "form-action 'self'"
+)
 
 
 class BadFilter(Exception):
@@ -106,4 +111,6 @@ def _title(key: str) -> str:
 
 def _respond(body: str, status: int = 200) -> web.Response:
     text = pages.page("history.html", static=STATIC, markup={"body": body})
-    return pages.html_response(text, status=status)
+    response = pages.html_response(text, status=status)
+    response.headers["Content-Security-Policy"] = POLICY
+    return response
