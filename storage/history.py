@@ -169,17 +169,27 @@ class HistoryRepository:
         return [Tally(user, game, season, int(n), int(w or 0)) for user, game, season, n, w in rows]
 
     async def names(self, guild_id: int, publish_all: bool) -> dict[int, str]:
-        """Each listed player's name in their newest listed match."""
+        """Each listed player's name in their newest listed match (one row per
+        player, not one per match played)."""
+        listed = _listed(guild_id, publish_all)
+        newest = (
+            select(P.user_id, func.max(E.ended_at).label("at"))
+            .join(E, E.match_id == P.match_id)
+            .where(listed)
+            .group_by(P.user_id)
+            .subquery()
+        )
         stmt = (
             select(P.user_id, P.name)
             .join(E, E.match_id == P.match_id)
-            .where(_listed(guild_id, publish_all))
-            .order_by(E.ended_at.desc(), E.match_id.desc())
+            .join(newest, and_(newest.c.user_id == P.user_id, newest.c.at == E.ended_at))
+            .where(listed)
+            .order_by(E.match_id.desc())  # two ending at once: the later match's
         )
-        newest: dict[int, str] = {}
+        found: dict[int, str] = {}
         for user_id, name in await self._session.execute(stmt):
-            newest.setdefault(user_id, name)
-        return newest
+            found.setdefault(user_id, name)
+        return found
 
     async def choices(self, guild_id: int, publish_all: bool) -> tuple[list[str], list[str]]:
         """The games and the seasons of the listed entries (for the filters)."""
