@@ -7,20 +7,17 @@ finished match. The history is not a layout's business: one layout."""
 from __future__ import annotations
 
 import re
-import shutil
 from datetime import UTC, datetime
-from pathlib import Path
 
 import aiohttp
 import pytest
 
-from bot.config import DatabaseSettings, DiscordSettings, Settings, WebSettings
+from bot.config import Settings, WebSettings
 from bot.discord.host._history import _check_listable
 from games import Rejected
-from storage.records import Layout, MatchRecord, MatchStatus
+from storage.records import MatchRecord, MatchStatus
 from tests.bot.discord.support import World, assert_refused, new_match, said, texts
 from tests.bot.logical_horror_support import SOLUTION, options_json
-from tests.conftest import HeadDatabases
 
 pytestmark = pytest.mark.layouts("channels")
 
@@ -28,13 +25,10 @@ HISTORY_LINK = re.compile(r"<(https://genius\.example\.org/history/[A-Za-z0-9_-]
 
 
 @pytest.fixture
-async def settings(tmp_path: Path, layout: Layout, head_databases: HeadDatabases) -> Settings:
-    shutil.copyfile(await head_databases.sqlite(), tmp_path / "genius.db")
-    return Settings(
-        database=DatabaseSettings(url=f"sqlite+aiosqlite:///{tmp_path}/genius.db"),
-        discord=DiscordSettings(layout=layout),
-        web=WebSettings(port=0, public_url="https://genius.example.org"),
-    )
+def settings(settings: Settings) -> Settings:
+    """The Discord tests' settings (conftest.py), with the web pages on."""
+    web = WebSettings(port=0, public_url="https://genius.example.org")
+    return settings.model_copy(update={"web": web})
 
 
 async def _bob_wins(world: World, **slash: str) -> int:
