@@ -11,11 +11,13 @@ from datetime import UTC, datetime
 
 import aiohttp
 import pytest
+from sqlalchemy import delete
 
 from bot.config import Settings, WebSettings
 from bot.discord.host._history import _check_listable
 from games import Rejected
 from storage.records import MatchRecord, MatchStatus
+from storage.tables import HistoryEntryRow
 from tests.bot.discord.support import World, assert_refused, new_match, said, texts
 from tests.bot.logical_horror_support import SOLUTION, options_json
 
@@ -95,8 +97,14 @@ async def test_publish_all_lists_every_finished_match_but_the_unpublished(world:
         await world.host.slash(world.general, "match settings", change="publish_all=true")
     )
     assert "publish_all" in changed
+    # A match that ended with no entry (before the history existed) is noted when
+    # a host asks for the link.
+    async with world.bot.sessions.begin() as session:
+        await session.execute(delete(HistoryEntryRow).where(HistoryEntryRow.match_id == first))
     link = await _link(world)
-    assert re.search(r"<p>1 match\.</p>", (await _page(world, link))[1])
+    page = (await _page(world, link))[1]
+    assert re.search(r"<p>1 match\.</p>", page)
+    assert "<strong>bob</strong> wins" in page
     await world.host.slash(world.general, "match unpublish", match=first)
     assert "No published match is listed here yet." in (await _page(world, link))[1]
 

@@ -1,6 +1,8 @@
 """A server's history page (bot.web.history): its own server's published matches
 only, each linking to its match page; filters and pages as links; per-player
-counts; bad filters told plainly; unknown and replaced tokens the plain 404."""
+counts; bad filters told plainly; unknown and replaced tokens the plain 404.
+The page's queries run on both databases in tests/storage/test_history.py; the
+page itself is tested on SQLite."""
 
 from __future__ import annotations
 
@@ -13,7 +15,10 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.web import history as history_page
 from storage import server_settings
 from storage.history import HistoryEntry, HistoryRepository, HistorySeat
+from tests.bot.web.browser import SQLITE_ONLY
 from tests.bot.web.conftest import Site
+
+pytestmark = SQLITE_ONLY
 
 Sessions = async_sessionmaker[AsyncSession]
 GUILD, OTHER = 1, 2
