@@ -131,8 +131,13 @@ def _select(
 def _matches(shown: HistoryFilter, listing: Listing) -> str:
     head = '<section aria-labelledby="matches-h"><h2 id="matches-h">Matches</h2>'
     if not listing.entries:
-        empty = "No published match is listed here yet." if listing.total == 0 else ""
-        return f"{head}<p>{empty or 'No match on this page.'}</p></section>"
+        if listing.total:
+            empty = "No match on this page."
+        elif shown != HistoryFilter():
+            empty = "No listed match fits these filters."
+        else:
+            empty = "No published match is listed here yet."
+        return f"{head}<p>{empty}</p></section>"
     first = (listing.page - 1) * listing.page_size + 1
     last = first + len(listing.entries) - 1
     count = f"<p>{listing.total:,} {_plural(listing.total, 'match', 'matches')}"
