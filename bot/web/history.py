@@ -90,7 +90,8 @@ def read_query(query: MultiMapping[str], known_games: list[str]) -> Asked:
     player = _text(query, "player", LONGEST_NAME)
     season = _text(query, "season", LONGEST_SEASON)
     raw_page = query.get("page", "1").strip() or "1"
-    if not raw_page.isdigit() or not 1 <= int(raw_page[:7]) <= LAST_PAGE:
+    digits = raw_page.isascii() and raw_page.isdigit() and len(raw_page) <= len(str(LAST_PAGE))
+    if not digits or not 1 <= int(raw_page) <= LAST_PAGE:
         raise BadFilter(f"The page must be a whole number from 1 to {LAST_PAGE:,}.")
     return Asked(HistoryFilter(game=game, player=player, season=season), int(raw_page))
 
@@ -99,6 +100,8 @@ def _text(query: MultiMapping[str], key: str, longest: int) -> str | None:
     value = query.get(key, "").strip()
     if len(value) > longest:
         raise BadFilter(f"The {key} filter is too long (at most {longest} characters).")
+    if not value.isprintable():  # a NUL or a line break: no name or label has one
+        raise BadFilter(f"The {key} filter has characters that no {key} has.")
     return value or None
 
 

@@ -150,7 +150,10 @@ BAD_FILTERS = [
     ("?game=chess", "There is no game called “chess” in this history."),
     ("?page=0", "The page must be a whole number from 1 to 100,000."),
     ("?page=two", "The page must be a whole number from 1 to 100,000."),
+    ("?page=%C2%B2", "The page must be a whole number from 1 to 100,000."),
+    ("?page=0000000000000000001", "The page must be a whole number from 1 to 100,000."),
     (f"?season={'s' * 65}", "The season filter is too long (at most 64 characters)."),
+    ("?player=a%00b", "The player filter has characters that no player has."),
 ]
 
 
