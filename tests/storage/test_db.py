@@ -33,6 +33,10 @@ INDEXES = {
     "web_links": set(),
     "match_cleanups": {"ix_match_cleanups_cleaned_at_due_at"},
     "unloadable_matches": set(),
+    "history_entries": {"ix_history_entries_guild_id_ended_at"},
+    "history_players": {"ix_history_players_user_id"},
+    "history_links": set(),
+    "server_settings": set(),
 }
 
 
