@@ -1,0 +1,108 @@
+// The match page: a finished match read step by step. The page holds only the
+// list of steps (room message id, match clock, reveal or not); each step's text
+// is fetched when it is shown, and its pictures load only then, lazily. The
+// address's fragment (#step-N) names the step shown, so any step can be shared.
+"use strict";
+
+(function () {
+  const match = JSON.parse(document.getElementById("match").textContent);
+  const steps = match.steps; // [row id, match clock in ms, 1 if the reveal]
+  const $ = (id) => document.getElementById(id);
+  const slider = $("slider");
+  const loaded = new Map(); // row id -> the promise of its step JSON
+  let shown = 0; // 1-based; 0 before the first
+
+  function clock(ms) {
+    const total = Math.max(0, Math.floor(ms / 1000));
+    const h = Math.floor(total / 3600);
+    const m = Math.floor((total % 3600) / 60);
+    const s = String(total % 60).padStart(2, "0");
+    return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+  }
+
+  function fromHash() {
+    const found = /^#step-(\d{1,6})$/.exec(location.hash);
+    return found ? Number(found[1]) : 1;
+  }
+
+  function fetchStep(id) {
+    if (!loaded.has(id)) {
+      const request = fetch(`${match.step}${id}`).then((response) => {
+        if (!response.ok) throw new Error(`step ${id}: ${response.status}`);
+        return response.json();
+      });
+      request.catch(() => loaded.delete(id)); // a failed step is fetched again next time
+      loaded.set(id, request);
+    }
+    return loaded.get(id);
+  }
+
+  async function show(number) {
+    if (!steps.length) {
+      $("step-text").textContent = "Nothing was said in the game room.";
+      return;
+    }
+    const n = Math.min(Math.max(1, number), steps.length);
+    if (n === shown) return;
+    shown = n;
+    const [id, ms, reveal] = steps[n - 1];
+    slider.value = String(n);
+    slider.setAttribute("aria-valuetext", `Step ${n} of ${steps.length}`);
+    const link = $("step-link");
+    link.textContent = `Step ${n} of ${steps.length}`;
+    link.href = `#step-${n}`;
+    if (location.hash !== `#step-${n}`) history.replaceState(null, "", `#step-${n}`);
+    $("clock").textContent = `Match clock ${clock(ms)}`;
+    $("step").classList.toggle("reveal", Boolean(reveal));
+    $("reveal-mark").hidden = !reveal;
+    document.body.dataset.step = "loading";
+    let data;
+    try {
+      data = await fetchStep(id);
+    } catch (error) {
+      if (shown !== n) return;
+      $("step-text").textContent = "This step could not be loaded; step away and back to try again.";
+      $("pictures").replaceChildren();
+      document.body.dataset.step = "failed";
+      return;
+    }
+    if (shown !== n) return; // another step was asked for meanwhile
+    const text = $("step-text");
+    text.replaceChildren();
+    Markdown.render(data.text, text);
+    $("pictures").replaceChildren(
+      ...data.alts.map((alt, index) => {
+        const image = document.createElement("img");
+        image.loading = "lazy";
+        image.decoding = "async";
+        image.alt = alt;
+        image.src = `${match.boards}${id}/${index}.png`;
+        return image;
+      }),
+    );
+    document.body.dataset.step = String(n);
+  }
+
+  const KEYS = {
+    ArrowLeft: () => shown - 1,
+    ArrowRight: () => shown + 1,
+    Home: () => 1,
+    End: () => steps.length,
+  };
+
+  document.addEventListener("keydown", (event) => {
+    // The slider moves itself on these keys (and tells us by "input").
+    if (event.target === slider || event.altKey || event.ctrlKey || event.metaKey) return;
+    const to = KEYS[event.key];
+    if (!to) return;
+    event.preventDefault();
+    show(to());
+  });
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  window.addEventListener("hashchange", () => show(fromHash()));
+  $("first").addEventListener("click", () => show(1));
+  $("back").addEventListener("click", () => show(shown - 1));
+  $("next").addEventListener("click", () => show(shown + 1));
+  $("last").addEventListener("click", () => show(steps.length));
+  show(fromHash());
+})();
