@@ -68,6 +68,10 @@ class NewMatch(BaseModel):
     seed: int
     players: list[PlayerRecord]
     channels: Channels = Field(default_factory=Channels)
+    #: A practice match: the bot plays ``bot_seat`` at ``bot_level`` (bot.practice).
+    practice: bool = False
+    bot_seat: int | None = None
+    bot_level: str | None = None
 
 
 class MatchRecord(BaseModel):
@@ -88,6 +92,10 @@ class MatchRecord(BaseModel):
     room_channel_id: int | None
     host_channel_id: int | None
     players: list[PlayerRecord]
+    #: A practice match (/match practice): the bot plays ``bot_seat`` at ``bot_level``.
+    practice: bool = False
+    bot_seat: int | None = None
+    bot_level: str | None = None
     created_at: datetime
     updated_at: datetime
 

@@ -99,6 +99,10 @@ class MatchRow(Base):
     category_id: Mapped[int | None] = mapped_column(BigInteger)
     room_channel_id: Mapped[int | None] = mapped_column(BigInteger)
     host_channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    # A practice match (/match practice): the seat the bot plays, and its level.
+    practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    bot_seat: Mapped[int | None] = mapped_column(Integer)
+    bot_level: Mapped[str | None] = mapped_column(String(16))
     created_at: Mapped[datetime] = _created_at()
     updated_at: Mapped[datetime] = mapped_column(
         UTCDateTime(), default=utcnow, onupdate=utcnow, server_default=func.now()
@@ -198,3 +202,14 @@ class UnloadableRow(Base):
     reason: Mapped[str] = mapped_column(Text)
     found_at: Mapped[datetime] = mapped_column(UTCDateTime())
     told_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class ServerSettingsRow(Base):
+    """A server's own settings (storage.server_settings); a server without a row
+    has every default."""
+
+    __tablename__ = "server_settings"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    practice_enabled: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    practice_limit: Mapped[int] = mapped_column(Integer, server_default="2")

@@ -33,6 +33,7 @@ INDEXES = {
     "web_links": set(),
     "match_cleanups": {"ix_match_cleanups_cleaned_at_due_at"},
     "unloadable_matches": set(),
+    "server_settings": set(),
 }
 
 

@@ -23,6 +23,7 @@ from bot.discord.host._export import reply_export
 from bot.discord.host._options import parse_options
 from bot.discord.host._reopen import reopen_deleted
 from bot.discord.host._result import outcome_of, result_line
+from bot.discord.host._settings import change_settings, settings_of, settings_text
 from bot.discord.readiness import require_permissions
 from bot.discord.replies import (
     in_time,
@@ -211,6 +212,23 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         await in_time(interaction, self.runtime.reveal(record.id))
         room = f"<#{record.room_channel_id}>" if record.room_channel_id else "its room"
         await reply(interaction, f"Match #{record.id}: every secret is posted in {room}.")
+
+    @app_commands.command(
+        name="settings",
+        description="This server's settings: shown, or changed with key=value pairs.",
+        extras={"audience": Audience.HOST},
+    )
+    @app_commands.describe(
+        change='Settings to change, e.g. "practice_enabled=true practice_limit=3"'
+    )
+    async def settings(self, interaction: Interaction, change: str | None = None) -> None:
+        assert interaction.guild_id is not None  # guild_only
+        sessions, guild_id = self.bot.sessions, interaction.guild_id
+        if change is None:
+            await reply(interaction, settings_text(await settings_of(sessions, guild_id)))
+            return
+        updated, changed = await change_settings(sessions, guild_id, change)
+        await reply(interaction, settings_text(updated, changed))
 
     @app_commands.command(
         name="list",
