@@ -32,6 +32,13 @@ class ServerSettings:
     practice_limit: int = _setting(
         2, "How many practice matches may run on this server at once.", low=1, high=20
     )
+    match_page_days: int = _setting(
+        0,
+        "Days a finished match's page (its spectator link) stays open; 0: as long as "
+        "the match is stored.",
+        low=0,
+        high=3650,
+    )
 
 
 @dataclass(frozen=True)

@@ -213,3 +213,5 @@ class ServerSettingsRow(Base):
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     practice_enabled: Mapped[bool] = mapped_column(Boolean, server_default=false())
     practice_limit: Mapped[int] = mapped_column(Integer, server_default="2")
+    # Days a finished match's page stays open (bot.web.links); 0: while it is stored.
+    match_page_days: Mapped[int] = mapped_column(Integer, server_default="0")

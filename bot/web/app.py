@@ -33,7 +33,7 @@ def make_app(context: WebContext) -> web.Application:
     app.router.add_get("/watch/{token}", watch.page)
     app.router.add_get("/watch/{token}/events", watch.events)
     app.router.add_get(r"/watch/{token}/board/{row:\d{1,18}}/{index:\d{1,2}}.png", watch.board)
-    app.router.add_get(r"/watch/{token}/step/{row:\d{1,18}}", match_page.step)
+    app.router.add_get(r"/watch/{token}/steps/{row:\d{1,18}}", match_page.steps)
     app.router.add_get("/edit/{token}", edit.page)
     if context.demo:
         app.router.add_get("/", edit.demo_index)

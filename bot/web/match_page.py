@@ -7,10 +7,10 @@ more than the room was told; the reveal is there once the host has run
 
 The page itself carries only the list of steps (row id, match clock, whether
 it is the reveal): drawing a step's pictures costs tens of milliseconds, so a
-300-step match drawn in full would take seconds. A step's text and picture
-alt texts come from its own small JSON (rendered on demand, with the
-renderer's cache keeping the pictures for the request that follows), and the
-pictures themselves from the board route the live view uses.
+300-step match drawn in full would take seconds. Steps' texts and picture alt
+texts come as JSON, a few steps at a time, rendered on demand (the renderer's
+cache keeps their pictures for the requests that follow), and the pictures
+themselves from the board route the live view uses.
 """
 
 from __future__ import annotations
@@ -31,6 +31,9 @@ from storage.web import WebRepository
 STATIC = "../static/"
 #: The notice kind of the host's reveal (games/<key>/reveal.py).
 REVEAL = "secrets_revealed"
+#: Steps per request for their texts (each costs its pictures' drawing, about
+#: 20-30 ms a picture, which the renderer's cache then keeps for the pictures).
+CHUNK = 8
 #: Alt text fits a screen reader's line, not Discord's 1024-character cap.
 ALT_LIMIT = 600
 
@@ -44,7 +47,8 @@ async def page(request: web.Request, match: MatchRecord) -> web.Response:
     token = request.match_info["token"]
     data = {
         "steps": [_step_entry(step) for step in steps],
-        "step": f"{token}/step/",
+        "chunk": CHUNK,
+        "texts": f"{token}/steps/",
         "boards": f"{token}/board/",
         "status": match.status.value,
     }
@@ -68,22 +72,26 @@ def _step_entry(step: RoomStep) -> list[Any]:
     return [step.id, step.clock_ms, 1 if REVEAL in step.kinds else 0]
 
 
-async def step(request: web.Request) -> web.Response:
-    """One step's text and its pictures' alt texts, as JSON."""
-    token = request.match_info["token"]
+async def steps(request: web.Request) -> web.Response:
+    """The texts and picture alt texts of up to ``CHUNK`` steps, from the room
+    message ``row`` on, as JSON: a reader moving one step at a time asks once per
+    chunk, well inside a client's request budget (bot.web.guard.Limits)."""
     context = request.app[CONTEXT]
-    match = await context.links.resolve(token, WATCH)
+    match = await context.links.resolve(request.match_info["token"], WATCH)
     if match is None:
         raise web.HTTPNotFound()
+    first = int(request.match_info["row"])
     async with context.sessions() as session:
-        row = await WebRepository(session).room_message(match.id, int(request.match_info["row"]))
-    if row is None:
+        rows = await WebRepository(session).room_messages(match.id, after_id=first - 1, limit=CHUNK)
+    if not rows or rows[0].id != first:  # not a room message of this match
         raise web.HTTPNotFound()
-    rendered = await context.feeds.renderer.render(match, row)
-    body = {
-        "id": row.id,
-        "text": rendered.text,
-        "alts": [alt_text(image, rendered.text, ALT_LIMIT) for image in rendered.images],
-    }
-    # A room message never changes once committed; only the token guards it.
-    return web.json_response(body, headers={"Cache-Control": "private, max-age=86400, immutable"})
+    names = tuple(await context.feeds.renderer.names(match))
+    body = []
+    for row in rows:
+        rendered = await context.feeds.renderer.render(match, row, names)
+        alts = [alt_text(image, rendered.text, ALT_LIMIT) for image in rendered.images]
+        body.append({"id": row.id, "text": rendered.text, "alts": alts})
+    # Committed room messages never change, so a full chunk never does; a short one
+    # may still grow (the reveal comes later), so the browser asks again.
+    cache = "private, max-age=86400, immutable" if len(rows) == CHUNK else "no-cache"
+    return web.json_response({"steps": body}, headers={"Cache-Control": cache})

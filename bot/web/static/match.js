@@ -1,7 +1,8 @@
 // The match page: a finished match read step by step. The page holds only the
-// list of steps (room message id, match clock, reveal or not); each step's text
-// is fetched when it is shown, and its pictures load only then, lazily. The
-// address's fragment (#step-N) names the step shown, so any step can be shared.
+// list of steps (room message id, match clock, reveal or not); the texts are
+// fetched a few steps at a time as they are shown, and pictures load only then,
+// lazily. The address's fragment (#step-N) names the step shown, so any step
+// can be shared.
 "use strict";
 
 (function () {
@@ -9,8 +10,9 @@
   const steps = match.steps; // [row id, match clock in ms, 1 if the reveal]
   const $ = (id) => document.getElementById(id);
   const slider = $("slider");
-  const loaded = new Map(); // row id -> the promise of its step JSON
+  const loaded = new Map(); // a chunk's first row id -> the promise of its JSON
   let shown = 0; // 1-based; 0 before the first
+  const SETTLE_MS = 120;
 
   function clock(ms) {
     const total = Math.max(0, Math.floor(ms / 1000));
@@ -25,16 +27,33 @@
     return found ? Number(found[1]) : 1;
   }
 
-  function fetchStep(id) {
-    if (!loaded.has(id)) {
-      const request = fetch(`${match.step}${id}`).then((response) => {
-        if (!response.ok) throw new Error(`step ${id}: ${response.status}`);
+  // Texts come a chunk of steps at a time (one request per chunk, not per step).
+  function fetchStep(n) {
+    const start = Math.floor((n - 1) / match.chunk) * match.chunk; // 0-based
+    const first = steps[start][0];
+    if (!loaded.has(first)) {
+      const request = fetch(`${match.texts}${first}`).then((response) => {
+        if (!response.ok) throw new Error(`steps from ${first}: ${response.status}`);
         return response.json();
       });
-      request.catch(() => loaded.delete(id)); // a failed step is fetched again next time
-      loaded.set(id, request);
+      request.catch(() => loaded.delete(first)); // a failed chunk is asked for again next time
+      loaded.set(first, request);
     }
-    return loaded.get(id);
+    const id = steps[n - 1][0];
+    return loaded.get(first).then((chunk) => {
+      const found = chunk.steps.find((step) => step.id === id);
+      if (!found) {
+        loaded.delete(first); // a short chunk from before the reveal: ask again
+        throw new Error(`step ${n} is not in its chunk`);
+      }
+      return found;
+    });
+  }
+
+  // A held arrow key races through steps: only a step that stays shown for a
+  // moment has its text and pictures fetched.
+  function settled(n) {
+    return new Promise((resolve) => setTimeout(() => resolve(shown === n), SETTLE_MS));
   }
 
   async function show(number) {
@@ -56,9 +75,10 @@
     $("step").classList.toggle("reveal", Boolean(reveal));
     $("reveal-mark").hidden = !reveal;
     document.body.dataset.step = "loading";
+    if (!(await settled(n))) return;
     let data;
     try {
-      data = await fetchStep(id);
+      data = await fetchStep(n);
     } catch (error) {
       if (shown !== n) return;
       $("step-text").textContent = "This step could not be loaded; step away and back to try again.";

@@ -7,11 +7,14 @@ from __future__ import annotations
 import json
 import random
 import re
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
-from storage.tables import OutboxRow
+from storage import server_settings
+from storage.server_settings import ServerSettings
+from storage.tables import MatchRow, OutboxRow
 from tests.bot.web.conftest import Site
 from tests.bot.web.test_no_secrets import play_a_step
 
@@ -26,6 +29,20 @@ async def page_data(site: Site, url: str) -> dict[str, Any]:
     assert found is not None, "not the match page"
     data: dict[str, Any] = json.loads(found.group(1))
     return data
+
+
+async def step_texts(site: Site, url: str) -> tuple[list[list[Any]], list[dict[str, Any]]]:
+    """The page's steps, and every step's text and alt texts as the server sends
+    them (asked for a chunk at a time, as the page does)."""
+    data = await page_data(site, url)
+    steps, chunk = data["steps"], data["chunk"]
+    texts: list[dict[str, Any]] = []
+    for start in range(0, len(steps), chunk):
+        status, body, _ = await site.get(f"{url}/steps/{steps[start][0]}")
+        assert status == 200
+        texts += json.loads(body)["steps"]
+    assert [t["id"] for t in texts] == [s[0] for s in steps]
+    return steps, texts
 
 
 async def rows_of(site: Site, match_id: int, target: str) -> list[int]:
@@ -48,24 +65,19 @@ async def test_an_ended_match_reads_step_by_step(site: Site) -> None:
     ended = await site.runtime.abort(match_id)
     await site.runtime.flush()
 
-    data = await page_data(site, watch)
-    assert data["status"] == "aborted"
-    steps = data["steps"]
+    assert (await page_data(site, watch))["status"] == "aborted"
+    steps, texts = await step_texts(site, watch)
     assert [s[0] for s in steps] == await rows_of(site, match_id, "public")
     clocks = [s[1] for s in steps]
     assert clocks == sorted(clocks)  # the match clock never runs backwards
     assert clocks[-1] == ended.clock_ms > clocks[0]
     assert not any(s[2] for s in steps)  # no reveal yet
     pictures = 0
-    for row_id, _, _ in steps:
-        status, body, _ = await site.get(f"{watch}/step/{row_id}")
-        assert status == 200
-        step = json.loads(body)
-        assert step["id"] == row_id
+    for step in texts:
         assert step["text"]
         for index, alt in enumerate(step["alts"]):
             assert len(alt) > 20  # the picture's name, then the message it goes with
-            status, png, _ = await site.get(f"{watch}/board/{row_id}/{index}.png")
+            status, png, _ = await site.get(f"{watch}/board/{step['id']}/{index}.png")
             assert status == 200
             assert png.startswith(b"\x89PNG")
             pictures += 1
@@ -84,16 +96,36 @@ async def test_a_step_answers_only_for_its_own_room(site: Site) -> None:
     seats = await rows_of(site, first, "0")
     assert seats  # the seat was told something the room was not
     token = watch.rsplit("/", 1)[1]
-    assert (await site.get(f"{watch}/step/{own}"))[0] == 200
+    assert (await site.get(f"{watch}/steps/{own}"))[0] == 200
     for url in (
-        f"{watch}/step/{theirs}",  # another match's room
-        f"{watch}/step/{seats[0]}",  # its own seat's channel
+        f"{watch}/steps/{theirs}",  # another match's room
+        f"{watch}/steps/{seats[0]}",  # its own seat's channel
         f"{watch}/step/99999999",
-        f"{site.url}/watch/{'B' * 24}/step/{own}",  # an unknown token
-        f"{site.url}/edit/{token}/step/{own}",  # the token on another page
+        f"{site.url}/watch/{'B' * 24}/steps/{own}",  # an unknown token
+        f"{site.url}/edit/{token}/steps/{own}",  # the token on another page
         f"{watch}/step/-1",
     ):
         status, body, headers = await site.get(url)
         assert status == 404, url
         assert headers["Content-Type"].startswith("text/html"), url
+        assert b"Not found" in body
+
+
+async def test_a_page_past_its_servers_days_is_a_plain_404(site: Site) -> None:
+    match_id = await site.new_match("goofspiel")
+    await site.runtime.abort(match_id)
+    await site.runtime.flush()
+    watch = await site.watch_url(match_id)
+    first = (await rows_of(site, match_id, "public"))[0]
+    ended = datetime.now(UTC) - timedelta(days=3)
+    async with site.server.context.sessions.begin() as session:
+        await session.execute(
+            update(MatchRow).where(MatchRow.id == match_id).values(updated_at=ended)
+        )
+    assert (await site.get(watch))[0] == 200  # by default: kept while the match is stored
+    async with site.server.context.sessions.begin() as session:
+        await server_settings.save(session, 1, ServerSettings(match_page_days=2))
+    for url in (watch, f"{watch}/steps/{first}", f"{watch}/board/{first}/0.png"):
+        status, body, _ = await site.get(url)
+        assert status == 404, url
         assert b"Not found" in body
