@@ -22,6 +22,7 @@ import asyncio
 import statistics
 import tempfile
 import time
+from datetime import timedelta
 from pathlib import Path
 
 import aiohttp
@@ -30,7 +31,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.demo.match import play_match
 from bot.runtime import ListDelivery, ManualTime, MatchRuntime, Scheduler
-from bot.web import WebServer
+from bot.web import Limits, WebServer
 from bot.web.match_page import CHUNK
 from storage import make_engine, make_sessionmaker, upgrade
 from storage.tables import EventRow, OutboxRow
@@ -58,20 +59,21 @@ async def _played(sessions: async_sessionmaker[AsyncSession], steps: int) -> int
         seq = len(
             list(await session.scalars(select(EventRow.seq).where(EventRow.match_id == record.id)))
         )
-        clock = record.clock_ms
+        clock, at = record.clock_ms, rows[-1].created_at
         for n in range(steps - len(rows)):
             row = rows[n % len(rows)]
-            seq, clock = seq + 1, clock + 1000
+            # As a step writes them: the message and its event at one time.
+            seq, clock, at = seq + 1, clock + 1000, at + timedelta(seconds=1)
             await session.execute(
                 insert(EventRow).values(
                     match_id=record.id, seq=seq, kind="host", actor="host",
-                    payload={"command": "copy"}, now_ms=clock, created_at=row.created_at,
+                    payload={"command": "copy"}, now_ms=clock, created_at=at,
                 )
             )  # fmt: skip
             await session.execute(
                 insert(OutboxRow).values(
                     match_id=record.id, target="public", notices=row.notices, delivered=True,
-                    created_at=row.created_at,
+                    created_at=at,
                 )
             )  # fmt: skip
     return record.id
@@ -99,7 +101,9 @@ async def run(steps: int, repeat: int, folder: Path) -> bool:
     url = f"sqlite+aiosqlite:///{folder / 'page.db'}"
     await upgrade(url)
     engine = make_engine(url)
-    server = WebServer(make_sessionmaker(engine), port=0)
+    # One client asks for everything: the per-client request budget would refuse it.
+    roomy = Limits(burst=10**6, per_second=10**6)
+    server = WebServer(make_sessionmaker(engine), port=0, limits=roomy)
     try:
         match_id = await _played(make_sessionmaker(engine), steps)
         await server.start()

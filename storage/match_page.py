@@ -1,54 +1,67 @@
 """What the match page reads: the room's messages in order, each with the match
-clock at the moment it was committed and the kinds of notice it holds.
+clock at the moment it was committed and whether it is the host's reveal.
 
-The clock is not stored on an outbox row, but a step writes its event-log
-entries and its messages with one commit time (``storage.steps`` binds a single
-``now`` for both), so a message's clock is the ``now_ms`` of the newest event
-logged at or before it. A message no event came with (a reminder, a restart
-notice) shows the clock of the step before it.
+Neither is stored on an outbox row, but a step writes its event-log entries and
+its messages with one commit time (``storage.steps`` binds a single ``now`` for
+both), so a message's clock is that of the newest event logged at or before it, and
+it is the reveal if the event logged at its very time is the host's ``reveal``
+command. A message no event came with (a reminder, a restart notice) shows the
+clock of the step before it. The messages' times and the log's are each read
+once and merged; nothing of the notices is read or parsed, so the page of a
+300-step match stays cheap.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Final
 
-from sqlalchemy import select
+from sqlalchemy import case, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.tables import EventRow, OutboxRow
 from storage.web import ROOM
 
+#: The host command that tells the room every secret (bot.runtime.disclosure).
+REVEAL: Final = {"command": "reveal"}
+
 
 @dataclass(frozen=True, slots=True)
 class RoomStep:
-    """One room message of a match: its outbox row, clock and notice kinds."""
+    """One room message of a match: its outbox row, the match clock then, and
+    whether it is the host's reveal."""
 
     id: int
     clock_ms: int
-    kinds: tuple[str, ...]
+    reveal: bool
 
 
 async def room_steps(session: AsyncSession, match_id: int) -> list[RoomStep]:
-    """Every room message of ``match_id``, oldest first (one query)."""
-    clock = (
-        select(EventRow.now_ms)
-        .where(EventRow.match_id == OutboxRow.match_id, EventRow.created_at <= OutboxRow.created_at)
-        .order_by(EventRow.seq.desc())
-        .limit(1)
-        .correlate(OutboxRow)
-        .scalar_subquery()
-    )
-    stmt = (
-        select(OutboxRow.id, clock, OutboxRow.notices)
+    """Every room message of ``match_id``, oldest first: the messages' times and
+    the event log's, each read once in order and merged (linear in both)."""
+    messages = await session.execute(
+        select(OutboxRow.id, OutboxRow.created_at)
         .where(OutboxRow.match_id == match_id, OutboxRow.target == ROOM)
         .order_by(OutboxRow.id)
     )
-    return [
-        RoomStep(id=row_id, clock_ms=int(now_ms or 0), kinds=_kinds(notices))
-        for row_id, now_ms, notices in await session.execute(stmt)
-    ]
-
-
-def _kinds(notices: list[dict[str, Any]]) -> tuple[str, ...]:
-    return tuple(str(n.get("kind", "")) for n in notices)
+    # A host command's payload, the only one read: an action's is not needed.
+    command = case((EventRow.kind == "host", EventRow.payload))
+    logged = list(
+        await session.execute(
+            select(EventRow.created_at, EventRow.now_ms, command)
+            .where(EventRow.match_id == match_id)
+            .order_by(EventRow.seq)
+        )
+    )
+    steps, seen, clock = [], 0, 0
+    for (
+        row_id,
+        created_at,
+    ) in messages:
+        reveal = False
+        while seen < len(logged) and logged[seen][0] <= created_at:
+            at, clock, payload = logged[seen]
+            reveal = at == created_at and payload == REVEAL
+            seen += 1
+        steps.append(RoomStep(id=row_id, clock_ms=int(clock), reveal=reveal))
+    return steps

@@ -25,12 +25,10 @@ from bot.web.context import CONTEXT
 from bot.web.links import WATCH
 from games import get
 from storage.match_page import RoomStep, room_steps
-from storage.records import MatchRecord
+from storage.records import MatchRecord, MatchStatus
 from storage.web import WebRepository
 
 STATIC = "../static/"
-#: The notice kind of the host's reveal (games/<key>/reveal.py).
-REVEAL = "secrets_revealed"
 #: Steps per request for their texts (each costs its pictures' drawing, about
 #: 20-30 ms a picture, which the renderer's cache then keeps for the pictures).
 CHUNK = 8
@@ -52,7 +50,7 @@ async def page(request: web.Request, match: MatchRecord) -> web.Response:
         "boards": f"{token}/board/",
         "status": match.status.value,
     }
-    label = "Finished" if match.status.value == "finished" else "Aborted"
+    label = "Finished" if match.status is MatchStatus.FINISHED else "Aborted"
     return pages.html_response(
         pages.page(
             "match.html",
@@ -69,7 +67,7 @@ async def page(request: web.Request, match: MatchRecord) -> web.Response:
 
 def _step_entry(step: RoomStep) -> list[Any]:
     # A list, not an object: a 300-step page stays a few kilobytes.
-    return [step.id, step.clock_ms, 1 if REVEAL in step.kinds else 0]
+    return [step.id, step.clock_ms, 1 if step.reveal else 0]
 
 
 async def steps(request: web.Request) -> web.Response:
