@@ -37,6 +37,13 @@ class ServerSettings:
         "Every finished match is listed in the server's history page (`/match history`), "
         "but those a host took off with `/match unpublish`.",
     )
+    match_page_days: int = _setting(
+        0,
+        "Days a finished match's page (its spectator link) stays open; 0: as long as "
+        "the match is stored.",
+        low=0,
+        high=3650,
+    )
 
 
 @dataclass(frozen=True)

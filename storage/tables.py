@@ -268,3 +268,5 @@ class ServerSettingsRow(Base):
     practice_limit: Mapped[int] = mapped_column(Integer, server_default="2")
     # Every finished match in the server's history unless a host unpublished it.
     publish_all: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    # Days a finished match's page stays open (bot.web.links); 0: while it is stored.
+    match_page_days: Mapped[int] = mapped_column(Integer, server_default="0")

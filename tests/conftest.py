@@ -38,7 +38,7 @@ SLOW_FIRST = (
     "tests/games/expression/test_expression_properties.py",
     "tests/golden/test_golden.py",
     "tests/bot/demo/test_player_levels.py",
-    "tests/bot/web/test_browser_phone.py",
+    "tests/bot/web/test_browser_match.py",
     "tests/bot/test_cli_discord.py",
     "tests/bot/test_stopping.py",
     "tests/games/runebreaker/test_runebreaker_properties.py",

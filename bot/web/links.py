@@ -10,6 +10,7 @@ from typing import Literal
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from storage import server_settings
 from storage.history import HistoryRepository
 from storage.records import MatchRecord
 from storage.repository import MatchRepository
@@ -18,9 +19,6 @@ from storage.web import WebRepository
 Purpose = Literal["watch", "edit"]
 WATCH: Purpose = "watch"
 EDIT: Purpose = "edit"
-
-#: How long a finished match stays watchable (its room keeps the history anyway).
-WATCH_DAYS_AFTER_END = 7
 
 # What token_urlsafe makes; anything else is refused before touching the database.
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -94,15 +92,24 @@ class WebLinks:
             if link is None or link.purpose != purpose:
                 return None
             match = await MatchRepository(session).get(link.match_id)
-        if match is None or not open_for(match, purpose, now or datetime.now(UTC)):
+            if match is None:
+                return None
+            # Only an ended match's page asks how long its server keeps it open.
+            page_days = 0
+            if match.status.over and purpose == WATCH:
+                settings = await server_settings.load(session, match.guild_id)
+                page_days = settings.match_page_days
+        if not open_for(match, purpose, now or datetime.now(UTC), page_days):
             return None
         return match
 
 
-def open_for(match: MatchRecord, purpose: Purpose, now: datetime) -> bool:
-    """Editor links close with the match; the spectator view stays a week after."""
+def open_for(match: MatchRecord, purpose: Purpose, now: datetime, page_days: int = 0) -> bool:
+    """Editor links close with the match; the spectator link becomes the match's
+    page and stays open ``page_days`` after the end (the server's setting), or
+    for as long as the match is stored (0). The channel cleanup never touches it."""
     if not match.status.over:
         return True
     if purpose == EDIT:
         return False
-    return now - match.updated_at <= timedelta(days=WATCH_DAYS_AFTER_END)
+    return page_days <= 0 or now - match.updated_at <= timedelta(days=page_days)

@@ -14,7 +14,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.web import pages
+from bot.web import match_page, pages
 from bot.web.context import CONTEXT
 from bot.web.feed import RoomFeed, RoomStatus
 from bot.web.guard import client_of
@@ -44,6 +44,8 @@ async def _match(request: web.Request) -> MatchRecord:
 
 async def page(request: web.Request) -> web.Response:
     match = await _match(request)
+    if match.status.over:  # the link is now the match's page, step by step
+        return await match_page.page(request, match)
     context = request.app[CONTEXT]
     names = list(await context.feeds.renderer.names(match))
     title = get(match.game).title

@@ -8,6 +8,12 @@ Create Date: 2026-11-27
 
 Entries are rows of their own, written when a match ends, so the index reads
 neither a match's state nor Discord: a thousand matches are one indexed query.
+
+How long a finished match's page (its spectator link) stays open is each
+server's setting, ``match_page_days``; 0, the default, keeps it as long as the
+match is stored.
+
+Each part's DDL is one marked block (history, page): they were written apart.
 """
 
 from __future__ import annotations
@@ -82,9 +88,19 @@ def upgrade() -> None:
             sa.Column("publish_all", sa.Boolean(), server_default=sa.false(), nullable=False)
         )
     # --- end of history -----------------------------------------------------------------
+    # --- page ---------------------------------------------------------------------------
+    with op.batch_alter_table("server_settings") as batch:
+        batch.add_column(
+            sa.Column("match_page_days", sa.Integer(), server_default="0", nullable=False)
+        )
+    # --- end of page --------------------------------------------------------------------
 
 
 def downgrade() -> None:
+    # --- page ---------------------------------------------------------------------------
+    with op.batch_alter_table("server_settings") as batch:
+        batch.drop_column("match_page_days")
+    # --- end of page --------------------------------------------------------------------
     # --- history ------------------------------------------------------------------------
     with op.batch_alter_table("server_settings") as batch:
         batch.drop_column("publish_all")
