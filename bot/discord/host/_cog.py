@@ -158,12 +158,11 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         seed: app_commands.Range[int, 0, 2**53 - 1] | None = None,
         options: str | None = None,
     ) -> None:
-        choice = (game.strip(), level.strip())
         match = await start_practice(
-            self.bot, interaction, choice, announce=announce, seed=seed, options=options
+            self.bot, interaction, (game, level), announce=announce, seed=seed, options=options
         )
         interaction.extras["match_id"] = match.id
-        await reply_started(interaction, match, choice[1])
+        await reply_started(interaction, match)
 
     # -- running ---------------------------------------------------------------------
 

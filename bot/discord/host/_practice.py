@@ -27,6 +27,7 @@ from bot.discord.host._settings import settings_of
 from bot.discord.readiness import require_permissions
 from bot.discord.replies import in_time, reply
 from bot.kits import practice_games, practice_levels
+from games.core.quoting import quote
 from storage.records import MatchRecord, NewMatch, PlayerRecord
 
 if TYPE_CHECKING:
@@ -63,19 +64,27 @@ async def level_choices(interaction: Interaction, typed: str) -> list[app_comman
     return [app_commands.Choice(name=n, value=n) for n in names if typed in n][:25]
 
 
+def game_key(typed: str) -> str:
+    """The game a member named, by its key or its title (typed past the
+    suggestions); as typed if it is neither."""
+    spelled = typed.strip().lower()
+    found = (key for key in games.keys() if spelled in (key, games.get(key).title.lower()))
+    return next(found, typed.strip())
+
+
 def check_choice(game: str, level: str) -> str:
     """The game's title, if it can be practised at ``level``; else why not."""
     offered = practice_games()
     if game not in offered:
         titles = ", ".join(games.get(key).title for key in offered) or "none yet"
         known = game in games.keys()
-        name = games.get(game).title if known else f"“{game[:40]}”"
+        name = games.get(game).title if known else quote(game)
         why = "has no built-in player to practise against" if known else "is not a game here"
         raise Refusal(f"{name} {why}. You can practise: {titles}.")
     levels = practice_levels(game)
     if level not in levels:
         raise Refusal(
-            f"{games.get(game).title} has no level “{level[:40]}”; "
+            f"{games.get(game).title} has no level {quote(level)}; "
             f"its levels are {', '.join(levels)} (weakest first)."
         )
     return games.get(game).title
@@ -91,7 +100,7 @@ async def start_practice(
     options: str | None,
 ) -> MatchRecord:
     """The member's practice match of ``choice`` (game, level), made and started."""
-    game, level = choice
+    game, level = game_key(choice[0]), choice[1].strip()
     member, guild = interaction.user, interaction.guild
     assert isinstance(member, discord.Member)  # /match is guild_only
     assert guild is not None
@@ -140,9 +149,10 @@ def started_line(match: MatchRecord, title: str, level: str, private: int | None
     )
 
 
-async def reply_started(interaction: Interaction, match: MatchRecord, level: str) -> None:
-    private = next((p.private_channel_id for p in match.players if p.seat == 0), None)
-    await reply(interaction, started_line(match, games.get(match.game).title, level, private))
+async def reply_started(interaction: Interaction, match: MatchRecord) -> None:
+    private = next((p.private_channel_id for p in match.players if p.seat != BOT_SEAT), None)
+    title, level = games.get(match.game).title, match.bot_level or ""
+    await reply(interaction, started_line(match, title, level, private))
 
 
 def practice_note(match: MatchRecord) -> str:
