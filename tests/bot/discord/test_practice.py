@@ -64,6 +64,11 @@ async def test_a_practice_match_from_the_command_to_its_end(world: World, game: 
     record = await world.bot.runtime.get(practice.id)
     assert record.status is MatchStatus.FINISHED
     assert await bot_moves(world, practice.id) > 0
+    # Over, the room is read-only for its player, not for the bot: it still posts.
+    before = len(texts(practice.room))
+    revealed = await world.host.slash(practice.room, "match reveal")
+    assert "every secret is posted in" in said(revealed)
+    assert len(texts(practice.room)) > before
     listed = await world.host.slash(world.general, "match list")
     assert f"practice vs the bot ({weakest(game)})" in said(listed)
 
@@ -111,8 +116,10 @@ async def test_the_player_aborts_their_own(world: World) -> None:
     assert "aborted" in said(result)
     assert (await world.bot.runtime.get(practice.id)).status is MatchStatus.ABORTED
     # Its player sees only their own channel and the room, not the bot's or the log.
-    with pytest.raises(Exception, match="cannot"):
-        practice.host_log.history(viewer=world.alice)
+    bots = [n for n in world.names() if n.startswith(f"match-{practice.id}-p2-")]
+    for hidden in (practice.host_log, world.channel(bots[0])):
+        with pytest.raises(Exception, match="cannot"):
+            hidden.history(viewer=world.alice)
 
 
 async def test_refused_when_off_at_the_limit_or_without_an_honest_player(world: World) -> None:
