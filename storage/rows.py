@@ -33,6 +33,7 @@ def match_record(row: MatchRow) -> MatchRecord:
         bot_level=row.bot_level,
         created_at=row.created_at,
         updated_at=row.updated_at,
+        season=row.season,
     )
 
 

@@ -32,6 +32,11 @@ class ServerSettings:
     practice_limit: int = _setting(
         2, "How many practice matches may run on this server at once.", low=1, high=20
     )
+    publish_all: bool = _setting(
+        False,
+        "Every finished match is listed in the server's history page (`/match history`), "
+        "but those a host took off with `/match unpublish`.",
+    )
 
 
 @dataclass(frozen=True)

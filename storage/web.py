@@ -43,6 +43,15 @@ class WebRepository:
         await self._session.flush()
         return _link(row)
 
+    async def tokens_for(self, match_ids: list[int], purpose: str) -> dict[int, str]:
+        """The tokens the matches already have for a page, by match."""
+        rows = await self._session.execute(
+            select(WebLinkRow.match_id, WebLinkRow.token).where(
+                WebLinkRow.match_id.in_(match_ids), WebLinkRow.purpose == purpose
+            )
+        )
+        return {row[0]: row[1] for row in rows}
+
     async def find(self, token: str) -> WebLink | None:
         row = await self._session.get(WebLinkRow, token)
         return None if row is None else _link(row)

@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from games.decoder.tiles import ALPHABET, CLUES, EXTRA_LIMITS, HAND_SIZE, RARITIES
-from games.decoder.words import shipped_words
+from games.decoder.words import MAX_LETTERS, MIN_LETTERS, shipped_words
 
 #: The host's part: start letter selection as soon as the match is running.
 HOST_START = "start selection"
@@ -121,3 +121,61 @@ def _respond(view: Mapping[str, Any], decision: str, rng: random.Random) -> str:
 #: What :mod:`bot.kits` finds for this game.
 PLAYER = decoder
 HOST_SCRIPT = decoder_host
+
+
+@cache
+def _any_words() -> tuple[str, ...]:
+    """Every word a seat may ask, in a fixed order."""
+    return tuple(sorted(w for w in shipped_words() if MIN_LETTERS <= len(w) <= MAX_LETTERS))
+
+
+def random_decoder(view: dict[str, Any], seat: int, rng: random.Random) -> str | None:
+    """A random legal move at each decision (no items): rarities and a hand at
+    random; on a turn, a kind of move the rules allow (ask, guess, restore) and
+    then its word, letter and tank at random; any allowed answer to whatever is
+    owed. It never lets a clock run (the baseline the levels are weighed
+    against)."""
+    if view.get("phase") == "selection":
+        return _select(view, rng)
+    owed = next((a for a in view.get("awaiting") or [] if a.get("seat") == seat), None)
+    if owed is None:
+        return None
+    if owed["decision"] != "turn":
+        return _random_response(view, owed["decision"], rng)
+    unused = [t["tank"] for t in view["tanks"] if not t["used"]]
+    tank = rng.choice(unused)
+    kinds = ["ask", "guess"] if len(unused) > 1 else []
+    if len(unused) < len(view["tanks"]):
+        kinds.append("restore")
+    kind = rng.choice(kinds)
+    if kind == "restore":
+        return f"restore tank {tank}"
+    if kind == "ask":
+        asked = set(view["asked"])
+        word = rng.choice([w for w in rng.sample(_any_words(), 20) if w not in asked] or ["DECODE"])
+        return f"ask {word} not {rng.choice(CLUES)} tank {tank}"
+    revealed = {entry["letter"] for entry in view["revealed"]}
+    return f"guess {rng.choice([x for x in ALPHABET if x not in revealed])} tank {tank}"
+
+
+def _random_response(view: Mapping[str, Any], decision: str, rng: random.Random) -> str:
+    turn = view.get("turn") or {}
+    if decision == "clue":
+        return f"clue {rng.choice([c for c in CLUES if c != turn.get('excluded')])}"
+    if decision == "giveup":
+        return f"giveup {rng.choice(view['hand'])}"
+    if decision == "swap":
+        if view.get("offer") is None or rng.random() < 0.5:
+            return "keep"
+        return f"swap {rng.choice(view['hand'])}"
+    if decision == "total":
+        return rng.choice(
+            ["pass", f"total {rng.randint(1, 11 * len(turn.get('restored') or [1]))}"]
+        )
+    if decision == "sabotage":
+        return f"sabotage {rng.choice(turn['restored'])}"
+    return "pass"
+
+
+#: A player that picks at random among legal moves (bench/players.py's baseline).
+RANDOM = random_decoder

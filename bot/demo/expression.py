@@ -176,3 +176,44 @@ def _final(view: Mapping[str, Any], seat: int, rng: random.Random, sits_out: boo
 
 #: What :mod:`bot.kits` finds for this game.
 PLAYER = expression
+
+
+def random_expression(view: dict[str, Any], seat: int, rng: random.Random) -> str | None:
+    """A random legal move at each decision: any expression its tiles make, any
+    guess of up to two numbers and a symbol, any own tile revealed, a Final
+    Guess of random tiles. It never lets a clock run (the baseline the levels
+    are weighed against)."""
+    stage = view.get("stage")
+    if stage == "planning":
+        return "ready"
+    if stage == "starter":
+        return rng.choice(["first me", "first them"])
+    if stage == "play":
+        pair, numbers, symbols = view["pair"], view["numbers"], view["symbols"]
+        a, b = rng.sample(numbers, 2)
+        order = [pair["number"], a, b]
+        rng.shuffle(order)
+        signs = [pair["symbol"], rng.choice(symbols)]
+        rng.shuffle(signs)
+        return f"play {order[0]} {TYPED[signs[0]]} {order[1]} {TYPED[signs[1]]} {order[2]}"
+    if stage == "guess":
+        record = view["history"][-1]
+        if record["winner"] == seat:
+            tile = rng.choice(view["my_plays"][-1]["own"])
+            return f"reveal {TYPED.get(tile, tile) if isinstance(tile, str) else tile}"
+        picks = [str(n) for n in rng.sample(range(1, 13), rng.randint(0, 2))]
+        if rng.random() < 0.5:
+            picks.append(TYPED[rng.choice(SYMBOLS)])
+        return f"guess {' '.join(picks)}" if picks else "guess none"
+    if stage == "final":
+        rounds = [r["round"] for r in view["history"] if r["bout"] == view["bout"]]
+        entries = [
+            f"{r}: {rng.randint(1, 12)} {rng.randint(1, 12)} {TYPED[rng.choice(SYMBOLS)]}"
+            for r in rounds
+        ]
+        return f"final {'; '.join(entries)} done" if entries else "final done"
+    return None
+
+
+#: A player that picks at random among legal moves (bench/players.py's baseline).
+RANDOM = random_expression

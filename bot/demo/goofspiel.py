@@ -23,3 +23,14 @@ def goofspiel(view: dict[str, Any], seat: int, rng: random.Random) -> str | None
 
 #: What :mod:`bot.kits` finds for this game.
 PLAYER = goofspiel
+
+
+def random_goofspiel(view: dict[str, Any], seat: int, rng: random.Random) -> str | None:
+    """A random legal bid: any card still in hand, or a pass, each as likely;
+    it never lets the clock run (the baseline the levels are weighed against)."""
+    hand: list[int] = view["hands"][seat]
+    return rng.choice([*(f"play {card}" for card in hand), "pass"])
+
+
+#: A player that picks uniformly among legal moves (bench/players.py's baseline).
+RANDOM = random_goofspiel

@@ -31,9 +31,10 @@ from storage.records import EventRecord, MatchRecord
 FORMAT = "genius-bot match export"
 #: Raised when the file's shape changes; a reader refuses versions it does not know.
 #: 2: the game's format versions (``state_format``, each event's ``format_version``).
-VERSION = 2
+#: 3: the match's ``season`` label (None in older files).
+VERSION = 3
 #: The versions this build reads: version 1 is version 2 with every format at 1.
-READS = (1, 2)
+READS = (1, 2, 3)
 #: What a match's raw rows say they are (:class:`RawRows`).
 RAW_FORMAT: Final = "genius-bot raw match rows"
 
@@ -64,7 +65,7 @@ class MatchExport(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["genius-bot match export"]
-    version: Literal[1, 2]
+    version: Literal[1, 2, 3]
     game: str
     game_title: str
     match_id: int
@@ -81,6 +82,8 @@ class MatchExport(BaseModel):
     #: A practice match against the bot (None: two people played it).
     practice: ExportedPractice | None = None
     exported_at: datetime
+    #: The host's season label (``/match new season:…``).
+    season: str | None = None
 
     def names(self) -> tuple[str, str]:
         by_seat = {s.seat: s.name for s in self.seats}
@@ -115,6 +118,7 @@ def build_export(
         state_format=game.formats.version,
         practice=_practice(record),
         exported_at=datetime.now(UTC),
+        season=record.season,
     )
 
 
@@ -170,7 +174,7 @@ def load_export(text: str | bytes) -> MatchExport:
     if data.get("version") not in READS:
         raise ExportError(
             f"written in format version {data.get('version')!r}; "
-            f"this genius-bot reads versions {' and '.join(map(str, READS))}"
+            f"this genius-bot reads versions {', '.join(map(str, READS[:-1]))} and {READS[-1]}"
         )
     try:
         return MatchExport.model_validate(data)

@@ -10,6 +10,7 @@ from typing import Literal
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from storage.history import HistoryRepository
 from storage.records import MatchRecord
 from storage.repository import MatchRepository
 from storage.web import WebRepository
@@ -37,6 +38,33 @@ class WebLinks:
     async def editor_url(self, match_id: int) -> str:
         """The board editor (only for games that have one: see bot.web.editor)."""
         return f"{self.base_url}/edit/{await self.token(match_id, EDIT)}"
+
+    async def watch_urls(self, match_ids: list[int]) -> dict[int, str]:
+        """Many matches' spectator views: the tokens read in one query, those
+        missing made (once per match, ever)."""
+        async with self._sessions() as session:
+            found = await WebRepository(session).tokens_for(match_ids, WATCH)
+        for match_id in match_ids:
+            if match_id not in found:
+                found[match_id] = await self.token(match_id, WATCH)
+        return {m: f"{self.base_url}/watch/{token}" for m, token in found.items()}
+
+    async def history_url(self, guild_id: int, *, new: bool = False) -> str:
+        """A server's history index; ``new``: a fresh token, the old link then
+        opens nothing (a plain 404, as an unknown token)."""
+        async with self._sessions.begin() as session:
+            history = HistoryRepository(session)
+            token = None if new else await history.link(guild_id)
+            if token is None:
+                token = await history.new_link(guild_id)
+        return f"{self.base_url}/history/{token}"
+
+    async def history_guild(self, token: str) -> int | None:
+        """The server whose index ``token`` opens, or None (unknown or replaced)."""
+        if not TOKEN_SHAPE.fullmatch(token):
+            return None
+        async with self._sessions() as session:
+            return await HistoryRepository(session).guild_of(token)
 
     async def token(self, match_id: int, purpose: Purpose) -> str:
         """The match's token for a page, made on first use."""

@@ -56,7 +56,8 @@ async def test_saving_one_change_keeps_the_others(sessionmaker: Sessions) -> Non
 
 def test_every_setting_is_described_with_a_type() -> None:
     settings = {s.name: s for s in described()}
-    assert set(settings) == {"practice_enabled", "practice_limit"}
+    assert set(settings) == {"practice_enabled", "practice_limit", "publish_all"}
+    assert settings["publish_all"].kind is bool
     assert settings["practice_limit"].kind is int
     assert (settings["practice_limit"].low, settings["practice_limit"].high) == (1, 20)
     assert settings["practice_enabled"].kind is bool

@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,16 +16,15 @@ from discord import app_commands
 import games
 from bot.discord.acting import (
     Audience,
-    hosted_match,
     is_host,
-    require_host,
-    require_host_or_practiser,
 )
-from bot.discord.game_cog import BotGroupCog, Interaction
+from bot.discord.game_cog import Interaction
+from bot.discord.host import _history
+from bot.discord.host._access import MatchGroupCog
 from bot.discord.host._cleanup import ask as ask_cleanup
 from bot.discord.host._create import create_match, introduce
 from bot.discord.host._export import reply_export
-from bot.discord.host._options import parse_options
+from bot.discord.host._options import parse_options, parse_season
 from bot.discord.host._practice import (
     game_choices,
     level_choices,
@@ -37,6 +35,7 @@ from bot.discord.host._practice import (
 from bot.discord.host._reopen import reopen_deleted
 from bot.discord.host._result import outcome_of, result_line
 from bot.discord.host._settings import change_settings, settings_of, settings_text
+from bot.discord.quoting import inert
 from bot.discord.readiness import require_permissions
 from bot.discord.replies import (
     in_time,
@@ -59,35 +58,7 @@ MATCH_HELP = "The match id (default: this channel's match)"
 
 
 @app_commands.guild_only()
-class HostCog(BotGroupCog, group_name="match", group_description="Host a Death Match."):
-    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        # The whole group but the commands declared for others, which check who is
-        # asking themselves: a command added later is for hosts until someone
-        # decides otherwise.
-        command = interaction.command
-        audience = command.extras.get("audience") if command is not None else None
-        if audience not in (Audience.ANYONE, Audience.HOST_OR_PRACTISER):
-            require_host(interaction.user, self.bot.settings.discord.host_role, "run matches")
-        return True
-
-    async def _owned(
-        self, interaction: Interaction, match_id: int | None, doing: str
-    ) -> MatchRecord:
-        """The match a pause, resume or abort is about, if the member may: a host,
-        or the player of that practice match."""
-        record = await self._match(interaction, match_id)
-        role = self.bot.settings.discord.host_role
-        require_host_or_practiser(interaction.user, record, role, doing)
-        return record
-
-    async def _match(self, interaction: Interaction, match_id: int | None) -> MatchRecord:
-        assert interaction.guild_id is not None  # guild_only
-        match = await hosted_match(
-            self.runtime, interaction.guild_id, interaction.channel_id, match_id
-        )
-        interaction.extras["match_id"] = match.id
-        return match
-
+class HostCog(MatchGroupCog, group_name="match", group_description="Host a Death Match."):
     # -- creating ------------------------------------------------------------------
 
     @app_commands.command(
@@ -101,6 +72,7 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         player2="Seat 2",
         seed="Fix the random draws (default: a fresh random seed)",
         options='Per-match settings: key=value pairs or JSON, e.g. "move_seconds=60"',
+        season='A label for a series of matches, e.g. "Spring 2027" (the history filters by it)',
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def new(
@@ -111,6 +83,7 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         player2: discord.Member,
         seed: app_commands.Range[int, 0, 2**53 - 1] | None = None,
         options: str | None = None,
+        season: str | None = None,
     ) -> None:
         guild = interaction.guild
         assert guild is not None
@@ -119,6 +92,7 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         _check_players(players, self.bot.settings.discord.host_role, interaction.user)
         require_permissions(guild, self.bot.settings.discord.layout)
         config = parse_options(options)
+        label = parse_season(season)
         await interaction.response.defer(ephemeral=True, thinking=True)
         new = NewMatch(
             guild_id=guild.id,
@@ -126,6 +100,7 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
             config=config,
             seed=seed if seed is not None else secrets.randbelow(2**31),
             players=[PlayerRecord(seat=i, user_id=p.id) for i, p in enumerate(players)],
+            season=label,
         )
         match = await create_match(self.bot, new, game.name, players, interaction)
         await introduce(self.bot, match, game.name, players)
@@ -271,6 +246,40 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         await reply(interaction, f"Match #{record.id}: every secret is posted in {room}.")
 
     @app_commands.command(
+        name="publish",
+        description="List a finished match in this server's history page.",
+        extras={"audience": Audience.HOST},
+    )
+    @app_commands.describe(match=MATCH_HELP)
+    async def publish(self, interaction: Interaction, match: MatchId | None = None) -> None:
+        record = await self._match(interaction, match)
+        await reply(interaction, await in_time(interaction, _history.publish(self.bot, record)))
+
+    @app_commands.command(
+        name="unpublish",
+        description="Take a match off this server's history page.",
+        extras={"audience": Audience.HOST},
+    )
+    @app_commands.describe(match=MATCH_HELP)
+    async def unpublish(self, interaction: Interaction, match: MatchId | None = None) -> None:
+        record = await self._match(interaction, match)
+        await reply(interaction, await in_time(interaction, _history.unpublish(self.bot, record)))
+
+    @app_commands.command(
+        name="history",
+        description="The link to this server's history of published matches.",
+        extras={"audience": Audience.HOST},
+    )
+    @app_commands.describe(
+        public="Post the link in this channel for everyone (default: just for you)",
+        new_link="Make a new link; the old one stops working",
+    )
+    async def history(
+        self, interaction: Interaction, public: bool = False, new_link: bool = False
+    ) -> None:
+        await _history.reply_link(self.bot, interaction, public=public, new=new_link)
+
+    @app_commands.command(
         name="settings",
         description="This server's settings: shown, or changed with key=value pairs.",
         extras={"audience": Audience.HOST},
@@ -335,7 +344,8 @@ def _list_line(match: MatchRecord, unloadable: bool) -> str:
         title = match.game
     mentions = [f"<@{p.user_id}>" for p in sorted(match.players, key=lambda p: p.seat)]
     room = f" — <#{match.room_channel_id}>" if match.room_channel_id else ""
-    line = f"**#{match.id}** {title}: {' vs '.join(mentions)} — {match.status}{room}"
+    season = f" ({inert(match.season)})" if match.season else ""
+    line = f"**#{match.id}** {title}{season}: {' vs '.join(mentions)} — {match.status}{room}"
     if match.practice:
         line += f" — {practice_note(match)}"
     if unloadable:
