@@ -34,6 +34,7 @@ SLOW_FIRST = (
     "tests/games/logical_horror/test_logical_horror_generator.py",
     "tests/games/logical_horror/test_logical_horror_solver.py",
     "tests/bot/discord/test_slow_commit.py",
+    "tests/bot/discord/test_practice.py",
     "tests/bot/web/test_browser_editor.py",
     "tests/games/expression/test_expression_properties.py",
     "tests/golden/test_golden.py",

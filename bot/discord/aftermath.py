@@ -41,7 +41,8 @@ SWEEP_SECONDS = 60.0
 async def make_read_only(guild: discord.Guild, match: MatchRecord) -> None:
     """Players may read but not write in the match's channels; idempotent (a
     channel already read-only is not touched) and a deleted channel is skipped."""
-    players = {p.user_id for p in match.players}
+    # The bot, seated in a practice match, keeps its own overwrite: it still posts.
+    players = {p.user_id for p in match.players} - {guild.me.id}
     reason = f"genius-bot match #{match.id} is over"
     for channel_id in match.channel_ids():
         channel = guild.get_channel_or_thread(channel_id)

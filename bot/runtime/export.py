@@ -52,6 +52,15 @@ class ExportedSeat(BaseModel):
     name: str
 
 
+class ExportedPractice(BaseModel):
+    """A practice match (``/match practice``): the seat the bot played, at which level."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    bot_seat: int = Field(ge=0, le=1)
+    level: str
+
+
 class MatchExport(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -70,6 +79,8 @@ class MatchExport(BaseModel):
     state: dict[str, Any] | None
     #: The game's format version ``state`` is written in (games.core.formats).
     state_format: int = 1
+    #: A practice match against the bot (None: two people played it).
+    practice: ExportedPractice | None = None
     exported_at: datetime
     #: The host's season label (``/match new season:…``).
     season: str | None = None
@@ -105,9 +116,16 @@ def build_export(
         outcome=None if state is None else game.outcome(state),
         state=None if state is None else state.model_dump(mode="json"),
         state_format=game.formats.version,
+        practice=_practice(record),
         exported_at=datetime.now(UTC),
         season=record.season,
     )
+
+
+def _practice(record: MatchRecord) -> ExportedPractice | None:
+    if not record.practice or record.bot_seat is None:
+        return None
+    return ExportedPractice(bot_seat=record.bot_seat, level=record.bot_level or "")
 
 
 class RawRows(BaseModel):

@@ -49,6 +49,8 @@ async def page(request: web.Request) -> web.Response:
     context = request.app[CONTEXT]
     names = list(await context.feeds.renderer.names(match))
     title = get(match.game).title
+    if match.practice:
+        title = f"{title} — practice against the bot ({match.bot_level})"
     players = " vs ".join(names)
     token = request.match_info["token"]
     data = {"events": f"{token}/events", "boards": f"{token}/board/"}

@@ -9,19 +9,29 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 from discord import app_commands
 
 import games
-from bot.discord.acting import Audience, hosted_match, is_host, require_host
-from bot.discord.game_cog import BotGroupCog, Interaction
+from bot.discord.acting import (
+    Audience,
+    is_host,
+)
+from bot.discord.game_cog import Interaction
 from bot.discord.host import _history
+from bot.discord.host._access import MatchGroupCog
 from bot.discord.host._cleanup import ask as ask_cleanup
 from bot.discord.host._create import create_match, introduce
 from bot.discord.host._export import reply_export
 from bot.discord.host._options import parse_options, parse_season
+from bot.discord.host._practice import (
+    game_choices,
+    level_choices,
+    practice_note,
+    reply_started,
+    start_practice,
+)
 from bot.discord.host._reopen import reopen_deleted
 from bot.discord.host._result import outcome_of, result_line
 from bot.discord.host._settings import change_settings, settings_of, settings_text
@@ -48,21 +58,7 @@ MATCH_HELP = "The match id (default: this channel's match)"
 
 
 @app_commands.guild_only()
-class HostCog(BotGroupCog, group_name="match", group_description="Host a Death Match."):
-    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        # The whole group, whatever each command declares: a command added later
-        # is for hosts until someone decides otherwise.
-        require_host(interaction.user, self.bot.settings.discord.host_role, "run matches")
-        return True
-
-    async def _match(self, interaction: Interaction, match_id: int | None) -> MatchRecord:
-        assert interaction.guild_id is not None  # guild_only
-        match = await hosted_match(
-            self.runtime, interaction.guild_id, interaction.channel_id, match_id
-        )
-        interaction.extras["match_id"] = match.id
-        return match
-
+class HostCog(MatchGroupCog, group_name="match", group_description="Host a Death Match."):
     # -- creating ------------------------------------------------------------------
 
     @app_commands.command(
@@ -115,6 +111,34 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
             "Start it with `/match start` in any of its channels.",
         )
 
+    @app_commands.command(
+        name="practice",
+        description="Play a practice match against the bot (when this server allows it).",
+        extras={"audience": Audience.ANYONE},
+    )
+    @app_commands.describe(
+        game="The game to practise",
+        level="How strong the bot plays (weakest first)",
+        announce="Tell the match's room it is on (default: no)",
+        seed="Fix the random draws (default: a fresh random seed)",
+        options='Per-match settings, as for /match new: e.g. "move_seconds=120"',
+    )
+    @app_commands.autocomplete(game=game_choices, level=level_choices)
+    async def practice(
+        self,
+        interaction: Interaction,
+        game: str,
+        level: str,
+        announce: bool = False,
+        seed: app_commands.Range[int, 0, 2**53 - 1] | None = None,
+        options: str | None = None,
+    ) -> None:
+        match = await start_practice(
+            self.bot, interaction, (game, level), announce=announce, seed=seed, options=options
+        )
+        interaction.extras["match_id"] = match.id
+        await reply_started(interaction, match)
+
     # -- running ---------------------------------------------------------------------
 
     @app_commands.command(
@@ -131,22 +155,24 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
     @app_commands.command(
         name="pause",
         description="Pause the match: clocks stop, moves wait.",
-        extras={"audience": Audience.HOST},
+        extras={"audience": Audience.HOST_OR_PRACTISER},
     )
     @app_commands.describe(reason="Shown to everyone", match=MATCH_HELP)
     async def pause(
         self, interaction: Interaction, reason: str | None = None, match: MatchId | None = None
     ) -> None:
-        record = await self._match(interaction, match)
+        record = await self._owned(interaction, match, "pause")
         await in_time(interaction, self.runtime.pause(record.id, reason))
         await reply(interaction, f"Match #{record.id} paused.")
 
     @app_commands.command(
-        name="resume", description="Resume a paused match.", extras={"audience": Audience.HOST}
+        name="resume",
+        description="Resume a paused match.",
+        extras={"audience": Audience.HOST_OR_PRACTISER},
     )
     @app_commands.describe(match=MATCH_HELP)
     async def resume(self, interaction: Interaction, match: MatchId | None = None) -> None:
-        record = await self._match(interaction, match)
+        record = await self._owned(interaction, match, "resume")
         if record.status is MatchStatus.PAUSED:
             # Making channels takes Discord calls of its own: within the 3 s too.
             assert isinstance(interaction.user, discord.Member)  # guild_only
@@ -157,11 +183,11 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
     @app_commands.command(
         name="abort",
         description="End the match now, with no result.",
-        extras={"audience": Audience.HOST},
+        extras={"audience": Audience.HOST_OR_PRACTISER},
     )
     @app_commands.describe(match=MATCH_HELP)
     async def abort(self, interaction: Interaction, match: MatchId | None = None) -> None:
-        record = await self._match(interaction, match)
+        record = await self._owned(interaction, match, "abort")
         await in_time(interaction, self.runtime.abort(record.id))
         await reply(interaction, f"Match #{record.id} aborted.")
 
@@ -320,6 +346,8 @@ def _list_line(match: MatchRecord, unloadable: bool) -> str:
     room = f" — <#{match.room_channel_id}>" if match.room_channel_id else ""
     season = f" ({inert(match.season)})" if match.season else ""
     line = f"**#{match.id}** {title}{season}: {' vs '.join(mentions)} — {match.status}{room}"
+    if match.practice:
+        line += f" — {practice_note(match)}"
     if unloadable:
         line += " — ⚠️ could not be loaded after an update (`/match status` says why)"
     outcome = outcome_of(match)
