@@ -53,7 +53,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.config import LogSettings
-from bot.demo.goofspiel import goofspiel as goofspiel_player
+from bot.demo.goofspiel import PLAYER as goofspiel_player
 from bot.ops.logs import configure
 from bot.ops.metrics import Metrics
 from bot.runtime import MatchRuntime, heap
