@@ -27,7 +27,16 @@ from typing import Any
 
 from bot.demo.letters import asking, knowledge
 from bot.kits import Player
-from games.decoder.tiles import ALPHABET, CLUES, EXTRA_LIMITS, HAND_SIZE, RARITIES
+from games.decoder.tiles import (
+    ALPHABET,
+    CLUES,
+    EXTRA_LIMITS,
+    HAND_SIZE,
+    RARITIES,
+    Clue,
+    clue_answer,
+    count_in,
+)
 from games.decoder.words import shipped_words
 
 #: The host's part: start letter selection as soon as the match is running.
@@ -220,18 +229,18 @@ def _exposure(view: Mapping[str, Any], seat: int, letter: str) -> int:
     return sum(word.count(letter) for word in asked)
 
 
-def _quietest_clue(view: Mapping[str, Any], word: str, allowed: Sequence[str]) -> str:
+def _quietest_clue(view: Mapping[str, Any], word: str, allowed: Sequence[Clue]) -> str:
     """The clue whose true answer a random hand would give most often: the answer
     that tells the asker least about this hand."""
     hand = view["hand"]
-    truth = knowledge.count(word, hand)
+    truth = count_in(word, hand)
     draw = random.Random(word)  # fixed per word: the same view, the same answer
     pool = [x for x in ALPHABET if x not in {e["letter"] for e in view.get("revealed", [])}]
-    samples = [knowledge.count(word, draw.sample(pool, len(hand))) for _ in range(200)]
+    samples = [count_in(word, draw.sample(pool, len(hand))) for _ in range(200)]
 
-    def usual(clue: str) -> float:
-        answer = knowledge.holds(clue, truth)
-        return sum(knowledge.holds(clue, n) == answer for n in samples) / len(samples)
+    def usual(clue: Clue) -> float:
+        answer = clue_answer(clue, truth)
+        return sum(clue_answer(clue, n) == answer for n in samples) / len(samples)
 
     return max(allowed, key=lambda clue: (usual(clue), clue))
 

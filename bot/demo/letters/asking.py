@@ -7,8 +7,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.demo.letters.knowledge import holds
-from games.decoder.tiles import CLUES
+from games.decoder.tiles import CLUES, clue_answer
 
 #: Candidate hands weighed per word (a sample when there are more).
 SAMPLE = 150
@@ -36,7 +35,7 @@ def best_ask(
     for word in words:
         weight = {letter: word.count(letter) for letter in set(word)}
         counts = [sum(weight.get(x, 0) for x in hand) for hand in weighed]
-        told = {clue: [holds(clue, n) for n in counts] for clue in CLUES}
+        told = {clue: [clue_answer(clue, n) for n in counts] for clue in CLUES}
         for excluded in CLUES:
             others = [clue for clue in CLUES if clue != excluded]
             if evidence:

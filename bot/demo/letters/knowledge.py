@@ -17,19 +17,11 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from games.decoder.tiles import ALPHABET
+from games.decoder.tiles import ALPHABET, Clue, clue_answer, count_in
 
 #: What one answered clue says: the word's count over the hand of its time
 #: (today's candidate plus ``lost``, letters the hand lost since) is or is not so.
-Fact = tuple[str, str, bool, frozenset[str]]
-
-
-def holds(clue: str, count: int) -> bool:
-    if clue == "ANY":
-        return count >= 1
-    if clue == "ODD":
-        return count % 2 == 1
-    return count == 2
+Fact = tuple[str, Clue, bool, frozenset[str]]
 
 
 @dataclass(frozen=True)
@@ -64,10 +56,6 @@ def evidence(view: Mapping[str, Any], seat: int) -> Evidence:
     return Evidence(pool, int(view["hand_sizes"][opponent]), tuple(facts))
 
 
-def count(word: str, hand: Sequence[str] | frozenset[str]) -> int:
-    return sum(word.count(letter) for letter in set(hand))
-
-
 @lru_cache(maxsize=512)
 def hands(known: Evidence) -> tuple[tuple[str, ...], ...]:
     """Every hand of ``known.size`` letters from the pool that meets every fact
@@ -79,9 +67,9 @@ def hands(known: Evidence) -> tuple[tuple[str, ...], ...]:
     *before, (word, clue, answer, lost) = known.facts
     earlier = hands(Evidence(known.pool, known.size, tuple(before)))
     weight = {letter: word.count(letter) for letter in known.pool}
-    base = count(word, lost)
+    base = count_in(word, lost)
     return tuple(
-        hand for hand in earlier if holds(clue, base + sum(weight[x] for x in hand)) == answer
+        hand for hand in earlier if clue_answer(clue, base + sum(weight[x] for x in hand)) == answer
     )
 
 
