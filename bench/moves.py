@@ -56,7 +56,7 @@ from sqlalchemy.engine import make_url
 from bench.databases import bare_commit_rate, scratch_database
 from bench.explain import Explain
 from bot.config import LogSettings
-from bot.demo.goofspiel import goofspiel as goofspiel_player
+from bot.demo.goofspiel import PLAYER as goofspiel_player
 from bot.ops.logs import configure
 from bot.ops.metrics import Metrics
 from bot.runtime import MatchRuntime, heap
