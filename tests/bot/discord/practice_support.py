@@ -14,6 +14,7 @@ import simcord
 
 from bot.kits import Player, demo_flag
 from games import HOST
+from games.core import Audience
 from storage.records import MatchStatus
 from tests.bot.discord.support import World, said
 
@@ -62,6 +63,13 @@ def think_due(world: World, match_id: int) -> float | None:
         return world.bot.runtime.bots.due_in(match_id)
 
 
+async def bot_clock_view(world: World, match_id: int, audience: Audience) -> dict[str, Any]:
+    """``audience``'s view as the bot shows it: its deadlines' time left read on
+    the bot's clock (on the test's, every window looks closed)."""
+    with world.env._bot_scope():
+        return await world.bot.runtime.view(match_id, audience)
+
+
 async def let_the_bot_think(world: World, match_id: int) -> bool:
     """Pass the bot's think, if it is thinking (False: it is not)."""
     due = think_due(world, match_id)
@@ -94,12 +102,12 @@ async def play(
         assert steps < 400, "the practice match does not end"
         text = None
         if every_seat or 0 in await runtime.to_act(practice.id):
-            text = player(await runtime.view(practice.id, 0), 0, rng)
+            text = player(await bot_clock_view(world, practice.id, 0), 0, rng)
         if text is not None:
             await member.send(practice.private, text)
         if await let_the_bot_think(world, practice.id) or text is not None:
             continue
-        view = await runtime.view(practice.id, HOST)
+        view = await bot_clock_view(world, practice.id, HOST)
         left = [d["seconds_left"] for d in view["match"]["deadlines"]]
         await world.env.advance_time(min(left, default=0) + 1)
     return steps

@@ -44,6 +44,10 @@ def weakest(game: str) -> str:
     return next(iter(practice_levels(game)))
 
 
+# One layout: a whole match of every game is this module's cost (Expression's 24
+# rounds most of it), and the layouts differ only in where channels are made,
+# which the other tests here check in both.
+@pytest.mark.layouts("channels")
 @pytest.mark.parametrize("game", practice_games())
 async def test_a_practice_match_from_the_command_to_its_end(world: World, game: str) -> None:
     """The member against the bot's weakest level, played to a result (the
