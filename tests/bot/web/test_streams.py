@@ -14,10 +14,7 @@ from bot.runtime import ListDelivery, ManualTime, MatchRuntime, Scheduler
 from bot.web import Limits
 from storage.records import NewMatch, PlayerRecord
 from tests.bot.web.conftest import Site, close_site, open_site, read_events, statuses, texts
-
-
-def has_text(fragment: str):  # type: ignore[no-untyped-def]
-    return lambda events: any(fragment in t for t in texts(events))
+from tests.bot.web.test_feed import has_text
 
 
 async def test_each_notice_is_encoded_once_for_every_stream(

@@ -15,7 +15,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.web.nudges import RoomListener
 from storage.web import ROOM_CHANNEL, WebRepository
 from tests.bot.web.conftest import Site, eventually, read_events, statuses, texts
-from tests.bot.web.test_streams import another_process, has_text, passes, started_elsewhere
+from tests.bot.web.test_feed import has_text
+from tests.bot.web.test_streams import another_process, passes, started_elsewhere
 from tests.conftest import POSTGRES_ENV, HeadDatabases
 
 
