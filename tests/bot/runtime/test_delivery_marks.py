@@ -5,8 +5,7 @@ writer is busy are marked in its next transaction, with the steps it writes
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
-from typing import Any
+from collections.abc import AsyncIterator
 
 import pytest
 from sqlalchemy import event
@@ -16,7 +15,7 @@ from bot.runtime.delivery import ListDelivery
 from games import Notice
 from storage.records import MatchRecord
 from storage.repository import MatchRepository
-from tests.bot.runtime.conftest import Harness, make_harness
+from tests.bot.runtime.conftest import Harness, hold_next_transaction, make_harness
 
 
 class _Gated(ListDelivery):
@@ -64,16 +63,7 @@ async def test_rows_delivered_during_a_batch_are_marked_with_the_next_one(gated:
         waiting = [r.id for r in await MatchRepository(session).undelivered(second)]
     assert waiting, "the move queued notices"
     commits = _count_commits(gated.sessions)
-    writer = gated.runtime.writer
-    release = asyncio.Event()
-    real = writer._transaction
-
-    async def held(steps: Sequence[Any], marks: Sequence[int]) -> Any:
-        writer._transaction = real  # type: ignore[method-assign]
-        await release.wait()
-        return await real(steps, marks)
-
-    writer._transaction = held  # type: ignore[method-assign]
+    release = hold_next_transaction(gated.runtime.writer)
     moving = asyncio.create_task(gated.runtime.submit_text(first, 0, "play 1"))
     await _turns(5)  # its batch is held in the writer
     port.open.set()

@@ -18,27 +18,13 @@ from games import PUBLIC, Rejected
 from storage.records import StaleVersion
 from storage.repository import MatchRepository
 from storage.steps import StepWrite, StepWritten, write_steps
-from tests.bot.runtime.conftest import Harness
+from tests.bot.runtime.conftest import Harness, hold_next_transaction
 
 
 async def _moves_logged(harness: Harness, match_id: int) -> list[dict[str, Any]]:
     async with harness.sessions() as session:
         events = await MatchRepository(session).events(match_id)
     return [e.payload for e in events if e.kind == "action"]
-
-
-def _hold_first_batch(writer: Writer) -> asyncio.Event:
-    """The writer's next transaction waits until the returned event is set."""
-    release = asyncio.Event()
-    real = writer._transaction
-
-    async def held(steps: Sequence[StepWrite], marks: Sequence[int]) -> Any:
-        writer._transaction = real  # type: ignore[method-assign]
-        await release.wait()
-        return await real(steps, marks)
-
-    writer._transaction = held  # type: ignore[method-assign]
-    return release
 
 
 async def test_a_batch_refuses_only_its_stale_step(harness: Harness) -> None:
@@ -52,7 +38,7 @@ async def test_a_batch_refuses_only_its_stale_step(harness: Harness) -> None:
         assert record is not None
         await repo.update(stale, expected_version=record.version, clock_ms=record.clock_ms)
     blocker = await harness.started()
-    release = _hold_first_batch(harness.runtime.writer)
+    release = hold_next_transaction(harness.runtime.writer)
     held = asyncio.create_task(harness.runtime.submit_text(blocker, 0, "play 1"))
     await asyncio.sleep(0)
     acknowledged: list[int] = []
@@ -81,7 +67,7 @@ async def test_a_checkpoint_takes_its_turn_with_the_batches(harness: Harness) ->
     """The clock checkpoint updates every running match: it runs between the
     writer's batches, never beside one (on PostgreSQL the two could deadlock)."""
     match_id = await harness.started()
-    release = _hold_first_batch(harness.runtime.writer)
+    release = hold_next_transaction(harness.runtime.writer)
     move = asyncio.create_task(harness.runtime.submit_text(match_id, 0, "play 1"))
     await asyncio.sleep(0)
     checkpoint = asyncio.create_task(harness.runtime.checkpoint())
@@ -121,7 +107,7 @@ async def test_moves_are_written_between_the_chunks_of_a_checkpoint(harness: Har
     await harness.advance(30)
     writer = harness.runtime.writer
     turns = _record_turns(writer)
-    release = _hold_first_batch(writer)
+    release = hold_next_transaction(writer)
     first = asyncio.create_task(harness.runtime.submit_text(ids[0], 0, "play 1"))
     await asyncio.sleep(0)
     checkpoint = asyncio.create_task(harness.runtime.checkpoint())
