@@ -138,9 +138,9 @@ class Explain:
             finally:
                 self.jobs.append((started, time.perf_counter(), 0))
 
-        async def timed_transaction(steps: Sequence[Any]) -> Any:
+        async def timed_transaction(steps: Sequence[Any], marks: Sequence[int]) -> Any:
             try:
-                return await transaction(steps)
+                return await transaction(steps, marks)
             finally:
                 self.batches[-1].committed = time.perf_counter()
 

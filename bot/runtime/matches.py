@@ -48,6 +48,7 @@ class Matches:
         self._time = time
         self._live: dict[int, LiveMatch] = {}
         self._loading: dict[int, asyncio.Task[LiveMatch]] = {}
+        self._retiring: set[asyncio.Task[None]] = set()  # waiting for a command to end
         self._owns: Callable[[int], bool] = lambda _guild_id: True
 
     def serve(self, owns_guild: Callable[[int], bool]) -> None:
@@ -130,5 +131,16 @@ class Matches:
         """Forget a finished match once its last notices are out (it reloads on demand)."""
         if live.pump is not None and not live.pump.done():
             live.pump.add_done_callback(lambda _: self.retire(live))
+        elif live.lock.locked():
+            # A command on the ended match (a reveal) is under way and may queue
+            # notices on this very object: forgotten now, no flush would wait for them.
+            retiring = asyncio.create_task(self._retire_after_lock(live), name=f"retire-{live.id}")
+            self._retiring.add(retiring)
+            retiring.add_done_callback(self._retiring.discard)
         elif not live.outbox and self._live.get(live.id) is live:
             del self._live[live.id]
+
+    async def _retire_after_lock(self, live: LiveMatch) -> None:
+        async with live.lock:
+            pass
+        self.retire(live)

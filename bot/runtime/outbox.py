@@ -1,14 +1,14 @@
 """Delivery of committed notices: in order per match, retried, marked in groups.
 
 Each match has its own queue and pump task, so a slow channel delays only its
-own match. Rows are marked delivered after the port accepted them; a crash in
-between can only re-send a message, never lose one.
+own match. Rows are marked delivered after the port accepted them, by the
+process's writer in its next transaction (with the steps it writes, if any); a
+crash in between can only re-send a message, never lose one.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 
@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.ops.logs import about_match
 from bot.runtime.delivery import DeliveryPort, Undeliverable
 from bot.runtime.live import Mailbox, Pending
+from bot.runtime.writer import Writer
 from games import Notice
 from storage.repository import MatchRepository
 
@@ -30,16 +31,16 @@ class Outbox:
         self,
         sessions: async_sessionmaker[AsyncSession],
         port: DeliveryPort,
+        writer: Writer,
         *,
         retry_seconds: float = RETRY_SECONDS,
     ) -> None:
         self._sessions = sessions
         self.port = port
+        self._writer = writer  # marks the delivered rows, with its next transaction
         # 0: the owner calls retry() on its own schedule (the Discord adapter
         # does, from a discord.ext.tasks loop, as it does the clock checkpoints).
         self._retry_seconds = retry_seconds
-        self._delivered: list[int] = []  # delivered, not yet marked so
-        self._marker: asyncio.Task[None] | None = None
         #: Told when a target becomes unreachable: (match, target, reason).
         self.on_blocked: Callable[[Mailbox, str, str], None] | None = None
         #: Told when a delivery fails (to be retried): the error metric.
@@ -82,16 +83,14 @@ class Outbox:
         """Wait until every queued notice is delivered (or has failed) and marked."""
         while pumps := [lv.pump for lv in lives if lv.pump and not lv.pump.done()]:
             await asyncio.gather(*pumps, return_exceptions=True)
-        if self._marker is not None:
-            await asyncio.gather(self._marker, return_exceptions=True)
+        await self._writer.idle()
 
     async def close(self, lives: Sequence[Mailbox]) -> None:
         for live in lives:
             if live.pump is not None:
                 live.pump.cancel()
         await asyncio.gather(*(lv.pump for lv in lives if lv.pump), return_exceptions=True)
-        if self._marker is not None:  # let the last delivered rows be marked so
-            await asyncio.gather(self._marker, return_exceptions=True)
+        await self._writer.idle()  # let the last delivered rows be marked so
 
     async def _pump(self, live: Mailbox) -> None:
         with about_match(live.id, live.record.guild_id):
@@ -119,10 +118,10 @@ class Outbox:
                         loop.call_later(self._retry_seconds, self.kick, live)
                     return
                 if delivered:
-                    # Marked now, with whatever else was delivered meanwhile, not once
-                    # the batch is out: a crash re-sends only what was delivered since
-                    # the last mark, not every message of a long backlog.
-                    self._mark([pending.outbox_id])
+                    # Marked with the writer's next transaction, not once the batch
+                    # is out: a crash re-sends only what was delivered since the
+                    # last transaction began, not every message of a long backlog.
+                    self._writer.mark_delivered([pending.outbox_id])
                 elif not live.status.over:
                     waiting.append(pending)
                 # A finished match is never resumed, so nothing would release
@@ -156,24 +155,3 @@ class Outbox:
         """Try the held targets again (the host says it is fixed), oldest message first."""
         live.blocked.clear()
         self.kick(live)
-
-    def _mark(self, ids: list[int]) -> None:
-        """Group marking: one UPDATE covers every row delivered, in any match,
-        while the previous UPDATE ran."""
-        self._delivered.extend(ids)
-        if self._delivered and (self._marker is None or self._marker.done()):
-            # Marks rows of every match: a context of its own, about none of them.
-            self._marker = asyncio.create_task(
-                self._mark_loop(), name="outbox-marker", context=contextvars.Context()
-            )
-
-    async def _mark_loop(self) -> None:
-        while self._delivered:
-            ids, self._delivered = self._delivered, []
-            try:
-                async with self._sessions.begin() as session:
-                    await MatchRepository(session).mark_delivered(ids)
-            except Exception:
-                log.exception(
-                    "could not mark %d outbox rows delivered; they may be re-sent", len(ids)
-                )

@@ -80,7 +80,9 @@ class MatchRuntime:
         self.time = self.scheduler.time
         self.writer = writer or Writer(sessionmaker)
         self._matches = matches = Matches(sessionmaker, self.time)
-        self._outbox = outbox = Outbox(sessionmaker, delivery, retry_seconds=retry_seconds)
+        self._outbox = outbox = Outbox(
+            sessionmaker, delivery, self.writer, retry_seconds=retry_seconds
+        )
         # The committer re-arms a match's deadlines after each step; the deadlines
         # commit their expiries through it.
         committer = Committer(sessionmaker, self.writer, outbox, matches, rearm=self._rearm)

@@ -14,6 +14,12 @@ Nothing is ever acknowledged before its commit, so a crash can lose only steps
 no one was told of. Under light load a batch is a single step and costs what
 one transaction did before; under heavy load the cost of a commit is shared.
 
+Delivery marks ride here too (:meth:`Writer.mark_delivered`): the outbox rows
+delivered since the last transaction began are marked in the next one, with
+whatever batch of steps it writes, or alone when there is none. On SQLite's one
+connection a mark of its own was one more transaction for every delivered
+message, queued between the batches of moves.
+
 Other writes to many matches at once (the clock checkpoint) go through here
 too, in turn with the batches (:meth:`Writer.exclusive`): two transactions
 updating many of the same rows in different orders would deadlock on
@@ -34,7 +40,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.runtime.unanswered import FIND_OUT_SECONDS, CommitUnanswered, find_out, refusal
 from storage.records import StaleVersion
-from storage.steps import StepWrite, StepWritten, write_steps
+from storage.steps import StepWrite, StepWritten, mark_delivered, write_steps
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +69,7 @@ class Writer:
         self._find_out_seconds = find_out_seconds  # see bot.runtime.unanswered
         self._queue: list[_Waiting] = []
         self._jobs: deque[tuple[Job, asyncio.Future[Any]]] = deque()
+        self._delivered: list[int] = []  # outbox rows delivered, not yet marked so
         self._task: asyncio.Task[None] | None = None
         #: How many batches of each size were written (the moves benchmark prints it).
         self.batch_sizes: Counter[int] = Counter()
@@ -84,6 +91,14 @@ class Writer:
         self._wake()
         return await done
 
+    def mark_delivered(self, ids: Sequence[int]) -> None:
+        """Mark outbox rows delivered in the next transaction (the one under way has
+        its statements sent already). Nobody waits for it: a mark lost to a
+        failed transaction or a crash can only re-send a message, never lose one."""
+        self._delivered.extend(ids)
+        if self._delivered:
+            self._wake()
+
     def _wake(self) -> None:
         if self._task is None:
             # Writes every match's steps: a context of its own, not the one of the
@@ -99,10 +114,10 @@ class Writer:
 
     async def _drain(self) -> None:
         try:
-            while self._queue or self._jobs:
+            while self._queue or self._jobs or self._delivered:
                 if self._jobs:
                     await self._run_job(*self._jobs.popleft())
-                if self._queue:
+                if self._queue or self._delivered:
                     await self._write_batch(self._take())
         except BaseException:
             # Cancelled (the loop is closing): whoever still waits is not left
@@ -113,6 +128,7 @@ class Writer:
                 done.cancel()
             self._queue.clear()
             self._jobs.clear()
+            self._delivered.clear()  # left unmarked: re-sent at the next start
             raise
         finally:
             self._task = None
@@ -148,9 +164,13 @@ class Writer:
 
     async def _write_batch(self, batch: list[_Waiting]) -> None:
         steps = [w.step for w in batch]
+        marks, self._delivered = self._delivered, []
         try:
-            results: Sequence[StepWritten | BaseException] = await self._transaction(steps)
+            results: Sequence[StepWritten | BaseException] = await self._transaction(steps, marks)
         except CommitUnanswered as unanswered:
+            if not steps:  # marks alone: unmarked at worst, re-sent at the next start
+                log.warning("%d outbox rows may not be marked delivered", len(marks))
+                return
             # Committed or not? Found out before anyone is answered (unanswered.py).
             results = await find_out(
                 self._sessions, steps, unanswered, wait_seconds=self._find_out_seconds
@@ -162,9 +182,16 @@ class Writer:
                     waiting.answer.set_exception(refusal(error))
             if not isinstance(error, Exception):
                 raise  # cancelled (the loop is closing): the callers were told
-            log.warning("a batch of %d steps failed: %s", len(batch), error)
+            log.warning(
+                "a batch of %d steps failed (%d outbox rows left unmarked, they may be"
+                " re-sent): %s",
+                len(batch),
+                len(marks),
+                error,
+            )
             return
-        self.batch_sizes[len(batch)] += 1
+        if batch:
+            self.batch_sizes[len(batch)] += 1
         for waiting, result in zip(batch, results, strict=True):
             if waiting.answer.done():
                 continue  # its caller gave up waiting (cancelled); it is written all the same
@@ -173,12 +200,16 @@ class Writer:
             else:
                 waiting.answer.set_result(result)
 
-    async def _transaction(self, steps: Sequence[StepWrite]) -> list[StepWritten | StaleVersion]:
-        """One transaction for the batch, committed before anyone is answered. A
-        failure before the COMMIT leaves nothing written; a failed COMMIT may have
-        been carried out all the same, hence CommitUnanswered."""
+    async def _transaction(
+        self, steps: Sequence[StepWrite], marks: Sequence[int]
+    ) -> list[StepWritten | StaleVersion]:
+        """One transaction for the batch and the marks, committed before anyone is
+        answered. A failure before the COMMIT leaves nothing written; a failed
+        COMMIT may have been carried out all the same, hence CommitUnanswered."""
         async with self._sessions() as session:
-            results = await write_steps(await session.connection(), steps)
+            conn = await session.connection()
+            results = await write_steps(conn, steps) if steps else []
+            await mark_delivered(conn, marks)
             try:
                 await session.commit()
             except Exception as error:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.runtime import ListDelivery, ManualTime, MatchRuntime, Scheduler
+from bot.runtime.writer import Writer
 from storage.records import NewMatch, PlayerRecord
 
 # Fix the phase-1 cells so tests can name them: A = r1c1, B = r1c2, ...
@@ -72,3 +74,17 @@ async def harness(sessionmaker: async_sessionmaker[AsyncSession]) -> AsyncIterat
     await h.runtime.start_up()
     yield h
     await h.runtime.shut_down()
+
+
+def hold_next_transaction(writer: Writer) -> asyncio.Event:
+    """The writer's next transaction waits until the returned event is set."""
+    release = asyncio.Event()
+    real = writer._transaction
+
+    async def held(steps: Sequence[Any], marks: Sequence[int]) -> Any:
+        writer._transaction = real  # type: ignore[method-assign]
+        await release.wait()
+        return await real(steps, marks)
+
+    writer._transaction = held  # type: ignore[method-assign]
+    return release

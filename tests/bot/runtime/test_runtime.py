@@ -322,11 +322,11 @@ async def test_a_failed_expiry_is_retried_not_lost(harness: Harness) -> None:
     real_transaction = writer._transaction
     failures = {"left": 1}
 
-    async def flaky_transaction(steps: Any) -> Any:
+    async def flaky_transaction(steps: Any, marks: Any) -> Any:
         if failures["left"] and any(e.kind == "expire" for s in steps for e in s.events):
             failures["left"] -= 1
             raise OSError("disk I/O error")
-        return await real_transaction(steps)
+        return await real_transaction(steps, marks)
 
     writer._transaction = flaky_transaction  # type: ignore[method-assign]
     await harness.advance(90)
@@ -341,7 +341,7 @@ async def test_a_failed_pause_leaves_the_clock_running(harness: Harness) -> None
     match_id = await harness.started()
     await harness.advance(30)
 
-    async def broken(steps: Any) -> Any:
+    async def broken(steps: Any, marks: Any) -> Any:
         raise OSError("database is gone")
 
     writer = harness.runtime.writer

@@ -57,11 +57,11 @@ async def test_a_players_pause_is_stored_with_the_move_that_calls_it(harness: Ha
     real_transaction = writer._transaction
     died = False
 
-    async def dies_after_the_move(steps: Any) -> Any:
+    async def dies_after_the_move(steps: Any, marks: Any) -> Any:
         nonlocal died
         if died:
             raise OSError("the process is gone")
-        written = await real_transaction(steps)
+        written = await real_transaction(steps, marks)
         died = any(e.kind == "action" for s in steps for e in s.events)
         return written
 

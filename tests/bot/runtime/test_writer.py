@@ -18,27 +18,13 @@ from games import PUBLIC, Rejected
 from storage.records import StaleVersion
 from storage.repository import MatchRepository
 from storage.steps import StepWrite, StepWritten, write_steps
-from tests.bot.runtime.conftest import Harness
+from tests.bot.runtime.conftest import Harness, hold_next_transaction
 
 
 async def _moves_logged(harness: Harness, match_id: int) -> list[dict[str, Any]]:
     async with harness.sessions() as session:
         events = await MatchRepository(session).events(match_id)
     return [e.payload for e in events if e.kind == "action"]
-
-
-def _hold_first_batch(writer: Writer) -> asyncio.Event:
-    """The writer's next transaction waits until the returned event is set."""
-    release = asyncio.Event()
-    real = writer._transaction
-
-    async def held(steps: Sequence[StepWrite]) -> Any:
-        writer._transaction = real  # type: ignore[method-assign]
-        await release.wait()
-        return await real(steps)
-
-    writer._transaction = held  # type: ignore[method-assign]
-    return release
 
 
 async def test_a_batch_refuses_only_its_stale_step(harness: Harness) -> None:
@@ -52,7 +38,7 @@ async def test_a_batch_refuses_only_its_stale_step(harness: Harness) -> None:
         assert record is not None
         await repo.update(stale, expected_version=record.version, clock_ms=record.clock_ms)
     blocker = await harness.started()
-    release = _hold_first_batch(harness.runtime.writer)
+    release = hold_next_transaction(harness.runtime.writer)
     held = asyncio.create_task(harness.runtime.submit_text(blocker, 0, "play 1"))
     await asyncio.sleep(0)
     acknowledged: list[int] = []
@@ -81,7 +67,7 @@ async def test_a_checkpoint_takes_its_turn_with_the_batches(harness: Harness) ->
     """The clock checkpoint updates every running match: it runs between the
     writer's batches, never beside one (on PostgreSQL the two could deadlock)."""
     match_id = await harness.started()
-    release = _hold_first_batch(harness.runtime.writer)
+    release = hold_next_transaction(harness.runtime.writer)
     move = asyncio.create_task(harness.runtime.submit_text(match_id, 0, "play 1"))
     await asyncio.sleep(0)
     checkpoint = asyncio.create_task(harness.runtime.checkpoint())
@@ -94,7 +80,8 @@ async def test_a_checkpoint_takes_its_turn_with_the_batches(harness: Harness) ->
 
 def _record_turns(writer: Writer) -> list[str]:
     """What the writer does, in order: 'job' (a checkpoint's chunk) or the match
-    ids of a batch."""
+    ids of a batch (a transaction of delivery marks alone, which may fall
+    anywhere between them, is left out)."""
     turns: list[str] = []
     run_job, write_batch = writer._run_job, writer._write_batch
 
@@ -103,7 +90,8 @@ def _record_turns(writer: Writer) -> list[str]:
         await run_job(*args)
 
     async def batch(waiting: list[Any]) -> None:
-        turns.append(",".join(str(w.step.match_id) for w in waiting))
+        if waiting:
+            turns.append(",".join(str(w.step.match_id) for w in waiting))
         await write_batch(waiting)
 
     writer._run_job, writer._write_batch = job, batch  # type: ignore[method-assign]
@@ -119,7 +107,7 @@ async def test_moves_are_written_between_the_chunks_of_a_checkpoint(harness: Har
     await harness.advance(30)
     writer = harness.runtime.writer
     turns = _record_turns(writer)
-    release = _hold_first_batch(writer)
+    release = hold_next_transaction(writer)
     first = asyncio.create_task(harness.runtime.submit_text(ids[0], 0, "play 1"))
     await asyncio.sleep(0)
     checkpoint = asyncio.create_task(harness.runtime.checkpoint())
@@ -148,9 +136,9 @@ async def test_a_kill_between_write_and_acknowledgement_loses_nothing_acknowledg
     never = asyncio.Event()
     real = writer._transaction
 
-    async def dying(steps: Sequence[StepWrite]) -> Any:
+    async def dying(steps: Sequence[StepWrite], marks: Sequence[int]) -> Any:
         if dies == "after its commit":
-            await real(steps)
+            await real(steps, marks)
         else:  # written in its transaction, which never commits
             async with harness.sessions.begin() as session:
                 await write_steps(await session.connection(), steps)
@@ -230,7 +218,9 @@ class _Recording(Writer):
         self.batches: list[list[int]] = []
         self.fail = fail
 
-    async def _transaction(self, steps: Sequence[StepWrite]) -> list[StepWritten | StaleVersion]:
+    async def _transaction(
+        self, steps: Sequence[StepWrite], marks: Sequence[int]
+    ) -> list[StepWritten | StaleVersion]:
         self.batches.append([s.match_id for s in steps])
         await asyncio.sleep(0)
         if self.fail is not None:
