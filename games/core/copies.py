@@ -31,6 +31,10 @@ T = TypeVar("T")
 ATOMS: frozenset[type] = frozenset({int, str, bool, float, type(None), bytes})
 
 _shareable: dict[type, bool] = {}
+#: The atoms and every model class found shared so far: a list or dict whose
+#: values are all of these (a match's history of frozen records) is copied in
+#: one C-level call, without a Python call per record.
+_kept: set[type] = set(ATOMS)
 
 
 def private_copy(value: T) -> T:
@@ -45,9 +49,9 @@ def _copy(value: Any) -> Any:
         return value
     if cls is list:
         # A list of plain values (a hand, a row of cells) in one C-level copy.
-        return value.copy() if ATOMS.issuperset(map(type, value)) else [_copy(v) for v in value]
+        return value.copy() if _kept.issuperset(map(type, value)) else [_copy(v) for v in value]
     if cls is dict:
-        if ATOMS.issuperset(map(type, value.values())):
+        if _kept.issuperset(map(type, value.values())):
             return value.copy()
         return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, BaseModel):
@@ -81,6 +85,8 @@ def shared(cls: type[BaseModel]) -> bool:
             _immutable(field.annotation) for field in cls.model_fields.values()
         )
         _shareable[cls] = found
+        if found:
+            _kept.add(cls)
     return found
 
 
