@@ -66,12 +66,18 @@ def _model(model: BaseModel) -> BaseModel:
     if shared(cls):
         return model
     new = cls.__new__(cls)
-    fields = {k: v if type(v) in ATOMS else _copy(v) for k, v in model.__dict__.items()}
+    # Most fields are atoms or shared models: the dict is copied whole, in C, and
+    # only the others are replaced (a call per field was most of a copy's time).
+    fields = model.__dict__.copy()
+    for key, value in fields.items():
+        if type(value) not in _kept:
+            fields[key] = _copy(value)
     # What pydantic's own copy sets, set the same way (frozen models refuse setattr).
     object.__setattr__(new, "__dict__", fields)
     object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
-    object.__setattr__(new, "__pydantic_extra__", _copy(model.__pydantic_extra__))
-    object.__setattr__(new, "__pydantic_private__", _copy(model.__pydantic_private__))
+    extra, private = model.__pydantic_extra__, model.__pydantic_private__
+    object.__setattr__(new, "__pydantic_extra__", None if extra is None else _copy(extra))
+    object.__setattr__(new, "__pydantic_private__", None if private is None else _copy(private))
     return new
 
 
