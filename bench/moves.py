@@ -26,6 +26,11 @@ would) and JSON log lines (to /dev/null, at INFO). ``both`` runs off, on, off,
 on in the same process and prints the ratio of the on runs' moves/s to the off
 runs' (issue 20 asks that it stay above 0.95 at 1,000 matches).
 
+``--explain`` takes the slowest moves (p99 and above) apart: where their time
+went (before the writer, queued, the connection, statements, COMMIT, the hops
+to aiosqlite's thread), and the collections and loop stalls that overlapped
+them (bench/explain.py).
+
 A PostgreSQL URL names the server: each run gets a scratch database on it,
 dropped afterwards. Without a URL each run gets a SQLite file in a temp folder.
 """
@@ -38,9 +43,7 @@ import logging
 import os
 import random
 import resource
-import tempfile
 import time
-import uuid
 from collections import Counter
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -48,17 +51,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import BigInteger, Column, Integer, MetaData, String, Table, insert
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import create_async_engine
 
+from bench.databases import bare_commit_rate, scratch_database
+from bench.explain import Explain
 from bot.config import LogSettings
-from bot.demo.goofspiel import goofspiel as goofspiel_player
+from bot.demo.goofspiel import PLAYER as goofspiel_player
 from bot.ops.logs import configure
 from bot.ops.metrics import Metrics
 from bot.runtime import MatchRuntime, heap
 from games import Notice
-from storage import make_engine, make_sessionmaker, upgrade
+from storage import make_engine, make_sessionmaker
 from storage.records import MatchRecord, NewMatch, PlayerRecord
 
 
@@ -77,40 +80,6 @@ def rss_mib() -> float:
         return pages * resource.getpagesize() / 2**20
     except OSError:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
-# -- the ceiling: bare one-row commits -------------------------------------------------
-
-_CEILING = Table(
-    "bench_ceiling",
-    MetaData(),
-    # SQLite auto-increments only an INTEGER PRIMARY KEY; PostgreSQL wants a BIGINT identity.
-    Column("id", BigInteger().with_variant(Integer(), "sqlite"), primary_key=True),
-    Column("v", String(8)),
-)
-
-
-async def bare_commit_rate(url: str, concurrency: int, total: int) -> float:
-    """One-row INSERT + COMMIT transactions, ``concurrency`` at a time: the ceiling."""
-    engine = make_engine(url)
-    sessions = make_sessionmaker(engine)
-    async with engine.begin() as conn:
-        await conn.run_sync(_CEILING.create, checkfirst=True)
-    per_worker = total // concurrency
-    row = insert(_CEILING).values(v="x")
-
-    async def worker() -> None:
-        for _ in range(per_worker):
-            async with sessions.begin() as session:
-                await session.execute(row)
-
-    started = time.perf_counter()
-    await asyncio.gather(*(worker() for _ in range(concurrency)))
-    elapsed = time.perf_counter() - started
-    async with engine.begin() as conn:
-        await conn.run_sync(_CEILING.drop)
-    await engine.dispose()
-    return per_worker * concurrency / elapsed
 
 
 # -- the runs ---------------------------------------------------------------------------
@@ -182,6 +151,10 @@ async def _started_matches(runtime: MatchRuntime, matches: int) -> list[int]:
     return ids
 
 
+#: Set by --explain: every move timed phase by phase (bench/explain.py).
+EXPLAIN: Explain | None = None
+
+
 async def _move(runtime: MatchRuntime, match_id: int, rng: random.Random) -> float | None:
     """One bid by a seat the match waits on; its latency in ms (None: nothing to do)."""
     seats = sorted(await runtime.to_act(match_id))
@@ -190,9 +163,13 @@ async def _move(runtime: MatchRuntime, match_id: int, rng: random.Random) -> flo
     seat = seats[0]
     view: dict[str, Any] = await runtime.view(match_id, seat)
     bid = goofspiel_player(view, seat, rng) or "pass"
+    timed = EXPLAIN and EXPLAIN.move(match_id)
     started = time.perf_counter()
     await runtime.submit_text(match_id, seat, bid)
-    return (time.perf_counter() - started) * 1000
+    ended = time.perf_counter()
+    if timed:
+        timed.ended = ended
+    return (ended - started) * 1000
 
 
 async def closed_loop(runtime: MatchRuntime, ids: Sequence[int], auctions: int) -> list[float]:
@@ -257,6 +234,15 @@ async def observed(metrics: Metrics | None, sessions: Any) -> AsyncIterator[None
 
 
 @asynccontextmanager
+async def explained(runtime: MatchRuntime) -> AsyncIterator[None]:
+    if EXPLAIN is None:
+        yield
+        return
+    with EXPLAIN.watching(runtime.writer):
+        yield
+
+
+@asynccontextmanager
 async def _scraping(metrics: Metrics, sessions: Any) -> AsyncIterator[None]:
     async def scrape() -> None:
         while True:
@@ -288,7 +274,7 @@ async def run(
     rss_after = rss_mib()
     runtime.writer.batch_sizes.clear()
     started, cpu = time.perf_counter(), time.process_time()
-    async with observed(metrics, sessions):
+    async with observed(metrics, sessions), explained(runtime):
         if args.rate is None:
             latencies = await closed_loop(runtime, ids, args.auctions)
         else:
@@ -302,34 +288,6 @@ async def run(
     ceiling_after = await bare_commit_rate(url, concurrency=min(matches, 64), total=4000)
     ceiling = (ceiling_before + ceiling_after) / 2
     return Figures(len(latencies), elapsed, latencies, batches, rss, ceiling, cpu)
-
-
-# -- databases ----------------------------------------------------------------------------
-
-
-@asynccontextmanager
-async def scratch_database(server_url: str | None) -> AsyncIterator[str]:
-    """A fresh, migrated database: a SQLite file, or a new database on the server."""
-    if server_url is None or make_url(server_url).get_backend_name() == "sqlite":
-        with tempfile.TemporaryDirectory() as tmp:
-            url = server_url or f"sqlite+aiosqlite:///{tmp}/bench.db"
-            await upgrade(url)
-            yield url
-        return
-    name = f"genius_bench_{uuid.uuid4().hex[:12]}"
-    admin = create_async_engine(server_url, isolation_level="AUTOCOMMIT")
-    try:
-        async with admin.connect() as conn:
-            await conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
-        url = make_url(server_url).set(database=name).render_as_string(hide_password=False)
-        try:
-            await upgrade(url)
-            yield url
-        finally:
-            async with admin.connect() as conn:
-                await conn.exec_driver_sql(f'DROP DATABASE "{name}" WITH (FORCE)')
-    finally:
-        await admin.dispose()
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -355,6 +313,9 @@ async def main(args: argparse.Namespace) -> None:
             f"  CPU {figures.cpu_seconds / figures.moves * 1e6:6.0f} µs/move (process, all threads)"
         )
         print(f"  RSS {figures.rss_kib_per_match:6.1f} KiB/match")
+        if EXPLAIN is not None:
+            print(EXPLAIN.report())
+            EXPLAIN.__init__()  # type: ignore[misc]
 
 
 async def compare_observed(args: argparse.Namespace, matches: int) -> None:
@@ -394,4 +355,7 @@ if __name__ == "__main__":
     parser.add_argument(
         "--no-settle", dest="settle", action="store_false", help="leave the heap unfrozen"
     )
-    asyncio.run(main(parser.parse_args()))
+    parser.add_argument("--explain", action="store_true", help="take the p99 moves apart")
+    arguments = parser.parse_args()
+    EXPLAIN = Explain() if arguments.explain else None
+    asyncio.run(main(arguments))

@@ -76,6 +76,11 @@ class DiscordSettings(Section):
     layout: Literal["channels", "threads"] = "channels"
     # Threads layout: the shared category's name ("genius matches 2", … once full).
     match_category: str = Field(default="genius matches", min_length=1, max_length=90)
+    # Practice matches (/match practice): the bot's seat thinks about this long
+    # before a move at its middle level (its weakest 1.5 times as long, its
+    # strongest half), a quarter more or less each time. Whether members may
+    # practise, and how many at once, each server's hosts decide (/match settings).
+    practice_think_seconds: float = Field(default=6.0, gt=0, le=600)
 
     @model_validator(mode="after")
     def _shard_pair(self) -> DiscordSettings:

@@ -17,8 +17,12 @@ game's parts by where they live:
                        only its own seat's view; optional ``LEVELS`` (players
                        by level, weakest first), ``DEMO_MATCHES`` (the options
                        of each match the demo plays; default one match with
-                       none) and ``ASKS_EVERY_SEAT`` (ask seats the game is
-                       not waiting on, e.g. for a buzz)
+                       none), ``ASKS_EVERY_SEAT`` (ask seats the game is
+                       not waiting on, e.g. for a buzz), ``RANDOM`` (a random
+                       legal player) and ``BENCH_MATCHES`` (the setups
+                       bench/players.py weighs the levels on); ``LEVELS``
+                       also makes the game one members may practise against
+                       the bot (``/match practice``)
 ``bot.runtime.``       ``resolve`` and/or ``prepare``: the files its settings
 ``resources.<key>``    name, read at match creation and checked at start-up
                        (a game that reads no files has no such module)
@@ -122,11 +126,37 @@ def demo_flag(key: str, name: str) -> bool:
 def demo_levels(key: str) -> dict[str, Player]:
     """The game's built-in players by level, weakest first (a game without
     ``LEVELS`` has its one ``PLAYER``, as ``normal``)."""
-    levels: dict[str, Player] | None = getattr(_demo_module(key), "LEVELS", None)
-    if levels is not None:
-        return dict(levels)
+    if levels := practice_levels(key):
+        return levels
     player = demo_player(key)
     return {} if player is None else {"normal": player}
+
+
+def practice_levels(key: str) -> dict[str, Player]:
+    """The game's honest players by level, weakest first: its ``LEVELS`` alone
+    (a player without levels may not be one that sees only its seat)."""
+    levels: dict[str, Player] | None = getattr(_demo_module(key), "LEVELS", None)
+    return dict(levels or {})
+
+
+def practice_games() -> list[str]:
+    """Every game a member may practise against the bot: it has honest players
+    at levels, and a Discord adapter to be played on."""
+    return [key for key in adapters() if practice_levels(key)]
+
+
+def random_player(key: str) -> Player | None:
+    """The game's random legal player (``RANDOM``): the baseline its levels are
+    weighed against in bench/players.py."""
+    player: Player | None = getattr(_demo_module(key), "RANDOM", None)
+    return player
+
+
+def bench_matches(key: str) -> list[dict[str, Any]]:
+    """The options of each setup bench/players.py weighs the levels on
+    (``BENCH_MATCHES``; default: one, the game's own defaults)."""
+    matches: list[dict[str, Any]] = getattr(_demo_module(key), "BENCH_MATCHES", [{}])
+    return matches
 
 
 def demo_games() -> list[str]:

@@ -68,6 +68,12 @@ class NewMatch(BaseModel):
     seed: int
     players: list[PlayerRecord]
     channels: Channels = Field(default_factory=Channels)
+    #: The host's label for a series of matches (``/match new season:…``).
+    season: str | None = None
+    #: A practice match: the bot plays ``bot_seat`` at ``bot_level`` (bot.practice).
+    practice: bool = False
+    bot_seat: int | None = None
+    bot_level: str | None = None
 
 
 class MatchRecord(BaseModel):
@@ -88,8 +94,13 @@ class MatchRecord(BaseModel):
     room_channel_id: int | None
     host_channel_id: int | None
     players: list[PlayerRecord]
+    #: A practice match (/match practice): the bot plays ``bot_seat`` at ``bot_level``.
+    practice: bool = False
+    bot_seat: int | None = None
+    bot_level: str | None = None
     created_at: datetime
     updated_at: datetime
+    season: str | None = None
 
     def seat_of_user(self, user_id: int) -> int | None:
         return next((p.seat for p in self.players if p.user_id == user_id), None)

@@ -97,6 +97,10 @@ class MatchRepository:
             room_channel_id=channels.room_channel_id,
             host_channel_id=channels.host_channel_id,
             players=[_player_row(p, channels) for p in new.players],
+            season=new.season,
+            practice=new.practice,
+            bot_seat=new.bot_seat,
+            bot_level=new.bot_level,
         )
         self._session.add(row)
         await self._session.flush()

@@ -28,8 +28,12 @@ def match_record(row: MatchRow) -> MatchRecord:
             PlayerRecord(seat=p.seat, user_id=p.user_id, private_channel_id=p.private_channel_id)
             for p in row.players
         ],
+        practice=row.practice,
+        bot_seat=row.bot_seat,
+        bot_level=row.bot_level,
         created_at=row.created_at,
         updated_at=row.updated_at,
+        season=row.season,
     )
 
 

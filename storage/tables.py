@@ -96,9 +96,15 @@ class MatchRow(Base):
     pause_reason: Mapped[str | None] = mapped_column(Text)
     # "channels" or "threads" (storage.records.Layout): kept when the setting changes.
     layout: Mapped[str] = mapped_column(String(16), default="channels", server_default="channels")
+    # The host's label for a series of matches (/match new season:…), or None.
+    season: Mapped[str | None] = mapped_column(String(64))
     category_id: Mapped[int | None] = mapped_column(BigInteger)
     room_channel_id: Mapped[int | None] = mapped_column(BigInteger)
     host_channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    # A practice match (/match practice): the seat the bot plays, and its level.
+    practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    bot_seat: Mapped[int | None] = mapped_column(Integer)
+    bot_level: Mapped[str | None] = mapped_column(String(16))
     created_at: Mapped[datetime] = _created_at()
     updated_at: Mapped[datetime] = mapped_column(
         UTCDateTime(), default=utcnow, onupdate=utcnow, server_default=func.now()
@@ -198,3 +204,69 @@ class UnloadableRow(Base):
     reason: Mapped[str] = mapped_column(Text)
     found_at: Mapped[datetime] = mapped_column(UTCDateTime())
     told_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class HistoryEntryRow(Base):
+    """A finished match as a server's history lists it (bot.discord.history): written once
+    when the match ends (or is published), so the index never reads a state."""
+
+    __tablename__ = "history_entries"
+    __table_args__ = (Index("ix_history_entries_guild_id_ended_at", "guild_id", "ended_at"),)
+
+    match_id: Mapped[int] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    game: Mapped[str] = mapped_column(String(32))
+    season: Mapped[str | None] = mapped_column(String(64))
+    ended_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    length_ms: Mapped[int] = mapped_column(BigInteger)
+    winner: Mapped[int | None] = mapped_column(Integer)  # a seat; None: a draw
+    reason: Mapped[str] = mapped_column(Text)  # the engine's words ("seat 0 …")
+    # True/False: a host's /match publish or unpublish; None: the server's
+    # publish_all setting decides.
+    published: Mapped[bool | None] = mapped_column(Boolean)
+
+    players: Mapped[list[HistoryPlayerRow]] = relationship(
+        order_by="HistoryPlayerRow.seat", lazy="raise", cascade="all, delete-orphan"
+    )
+
+
+class HistoryPlayerRow(Base):
+    """A seat of a history entry, with the player's name at the time of the match."""
+
+    __tablename__ = "history_players"
+    __table_args__ = (Index("ix_history_players_user_id", "user_id"),)
+
+    match_id: Mapped[int] = mapped_column(
+        ForeignKey("history_entries.match_id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    name: Mapped[str] = mapped_column(String(100))
+
+
+class HistoryLinkRow(Base):
+    """The unguessable token of a server's history index: one per server, replaced
+    (the old one then opens nothing) when a host asks for a new link."""
+
+    __tablename__ = "history_links"
+
+    token: Mapped[str] = mapped_column(String(64), primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger, unique=True)
+    created_at: Mapped[datetime] = _created_at()
+
+
+class ServerSettingsRow(Base):
+    """A server's own settings (storage.server_settings); a server without a row
+    has every default."""
+
+    __tablename__ = "server_settings"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    practice_enabled: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    practice_limit: Mapped[int] = mapped_column(Integer, server_default="2")
+    # Every finished match in the server's history unless a host unpublished it.
+    publish_all: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    # Days a finished match's page stays open (bot.web.links); 0: while it is stored.
+    match_page_days: Mapped[int] = mapped_column(Integer, server_default="0")

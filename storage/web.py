@@ -7,8 +7,9 @@ and returns plain records; the caller owns the transaction.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Collection
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.records import OutboxRecord, WebLink
@@ -16,6 +17,10 @@ from storage.tables import OutboxRow, WebLinkRow
 
 #: The outbox target of the public game room.
 ROOM = "public"
+
+#: PostgreSQL's channel on which every commit that adds room rows says so, one
+#: notification per match: "<match id>:<its highest new row id>" (migration 0008).
+ROOM_CHANNEL = "genius_room"
 
 # 18 random bytes: 24 URL-safe characters, far beyond guessing.
 _TOKEN_BYTES = 18
@@ -43,6 +48,15 @@ class WebRepository:
         await self._session.flush()
         return _link(row)
 
+    async def tokens_for(self, match_ids: list[int], purpose: str) -> dict[int, str]:
+        """The tokens the matches already have for a page, by match."""
+        rows = await self._session.execute(
+            select(WebLinkRow.match_id, WebLinkRow.token).where(
+                WebLinkRow.match_id.in_(match_ids), WebLinkRow.purpose == purpose
+            )
+        )
+        return {row[0]: row[1] for row in rows}
+
     async def find(self, token: str) -> WebLink | None:
         row = await self._session.get(WebLinkRow, token)
         return None if row is None else _link(row)
@@ -61,6 +75,16 @@ class WebRepository:
             .limit(limit)
         )
         return [_outbox(row) for row in await self._session.scalars(stmt)]
+
+    async def room_heads(self, match_ids: Collection[int]) -> dict[int, int]:
+        """Each given match's last room row id (matches with none are left out):
+        one query however many matches a process watches."""
+        stmt = (
+            select(OutboxRow.match_id, func.max(OutboxRow.id))
+            .where(OutboxRow.match_id.in_(match_ids), OutboxRow.target == ROOM)
+            .group_by(OutboxRow.match_id)
+        )
+        return dict((await self._session.execute(stmt)).all())
 
     async def room_message(self, match_id: int, outbox_id: int) -> OutboxRecord | None:
         row = await self._session.get(OutboxRow, outbox_id)

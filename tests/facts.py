@@ -187,6 +187,15 @@ FACTS: tuple[Fact, ...] = (
         "tests/bot/discord/test_mentions.py",
         default=None,
     ),
+    Fact(
+        "PRACTICE_OPTIONS",
+        Layer.DISCORD,
+        "str | None: /match practice options (JSON) for a short practice match, played to "
+        "its end against the bot once the game has levels (bot/demo/<key>.py LEVELS); "
+        "default None (the game's defaults)",
+        "tests/bot/discord/test_practice.py",
+        default=None,
+    ),
 )
 
 _BY_NAME = {fact.name: fact for fact in FACTS}

@@ -27,6 +27,7 @@ SPREAD = (
     "tests/bot/web/test_browser_editor.py",
     "tests/bot/web/test_browser_phone.py",
     "tests/bot/demo/test_player_levels.py",
+    "tests/bot/discord/test_practice.py",
 )
 
 

@@ -72,6 +72,8 @@ def play_duel(
             watch(state)
         moved = False
         for seat in (0, 1) if every_seat else sorted(game.to_act(state)):
+            if state.outcome is not None:
+                break  # the first seat's move ended the match: nobody is asked after it
             started = time.process_time()
             text = players[seat](seat_view(game, state, seat, now), seat, rng)
             duel.decisions.append(time.process_time() - started)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from bot.demo.horror.boards import guesses, left_after, solved_under
+from bot.demo.horror.boards import guesses, left_after, one_colour, solved_under
 from bot.demo.horror.knowledge import (
     Grid,
     mappings,
@@ -35,6 +35,7 @@ from bot.demo.horror.knowledge import (
     pruned,
 )
 from bot.kits import Player
+from games.logical_horror.formats import FORMATS
 
 #: Nobody is ever waited on (both seats query when they like), so ask both.
 ASKS_EVERY_SEAT = True
@@ -88,7 +89,7 @@ def logical_horror(view: dict[str, Any], seat: int, rng: random.Random, level: L
     hint = _hint(view, candidates, level)
     if hint is not None:
         return hint
-    return _query(grid, candidates, listed, rng, level)
+    return _query(view, grid, candidates, listed, rng, level)
 
 
 def _projected(grid: Grid, listed: list[tuple[str, ...]]) -> dict[str, list[str]]:
@@ -113,6 +114,7 @@ def _hint(view: dict[str, Any], candidates: dict[str, list[str]], level: Level) 
 
 
 def _query(
+    view: dict[str, Any],
     grid: Grid,
     candidates: dict[str, list[str]],
     listed: list[tuple[str, ...]] | None,
@@ -123,9 +125,11 @@ def _query(
     tried = guesses(candidates, listed, 1 if known else level.guesses, rng)
     boards = [board for board in map(partial(solved_under, grid), tried) if board is not None]
     if not boards:
-        # No guess drawn has an answer: the empty board still tells which clues
-        # an unshaded grid meets, and fits every answer format.
-        boards = [(False,) * (grid.height * grid.width)]
+        # No guess drawn has an answer (on a large board most guesses of every
+        # colour at once have none): ask about one colour's rule instead, and
+        # failing that the blank board, which fits every answer format.
+        asked = {tuple(q["board"]) for q in view["my_queries"]}
+        boards = [one_colour(grid, candidates, asked, rng) or (False,) * grid.height * grid.width]
     if known:
         return f"private {_text(boards[0], grid.width)}"  # the answer, shown to nobody
     best = min(boards, key=lambda board: left_after(grid, candidates, board))
@@ -153,3 +157,45 @@ def _player(level: Level) -> Player:
 LEVELS: dict[str, Player] = {name: _player(level) for name, level in LEVEL_SETTINGS.items()}
 #: What :mod:`bot.kits` finds for this game: the demo plays this level.
 PLAYER = LEVELS["normal"]
+
+
+#: Shadings the random player draws before it falls back on the blank board.
+RANDOM_DRAWS = 12
+
+
+def random_logical_horror(view: dict[str, Any], seat: int, rng: random.Random) -> str | None:
+    """A random legal move whenever it may move: a query of a random shading,
+    public or private, or now and then a hint on a random colour. Its baseline
+    for the levels."""
+    if view.get("match", {}).get("status", "running") != "running":
+        return None
+    if view.get("pending_win") is not None or (not view["free_queries"] and view["tokens"] < 1):
+        return None
+    grid = Grid.of(view)
+    if view["hints"] >= 1 and view["tokens"] >= view["most_tokens"] and rng.random() < 0.2:
+        return f"hint {rng.choice(grid.colours)}"
+    return f"{rng.choice(['public', 'private'])} {_text(_random_board(grid, rng), grid.width)}"
+
+
+def _random_board(grid: Grid, rng: random.Random) -> tuple[bool, ...]:
+    """A random shading the answer format allows: clue cells left blank, drawn
+    again (sparser each time) while it breaks the format; the blank board, which
+    fits every format, if none does."""
+    clue_cells = [(clue.row, clue.col) for clue in grid.clues]
+    blank = {row * grid.width + col for row, col in clue_cells}
+    answer_format = FORMATS[grid.format]
+    for attempt in range(RANDOM_DRAWS):
+        density = 0.5 / (1 + attempt)
+        board = tuple(
+            i not in blank and rng.random() < density for i in range(grid.height * grid.width)
+        )
+        if answer_format.broken((grid.height, grid.width), board, clue_cells) is None:
+            return board
+    return (False,) * (grid.height * grid.width)
+
+
+#: A player that picks at random among legal moves (bench/players.py's baseline).
+RANDOM = random_logical_horror
+#: bench/players.py weighs the levels on the largest board (a decision at hard
+#: must stay under 1 s there).
+BENCH_MATCHES: list[dict[str, Any]] = [{"size": 10}]

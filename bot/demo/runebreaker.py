@@ -262,3 +262,56 @@ def _player(level: Level) -> Player:
 LEVELS: dict[str, Player] = {name: _player(level) for name, level in LEVEL_SETTINGS.items()}
 #: What :mod:`bot.kits` finds for this game: the demo plays this level.
 PLAYER = LEVELS["normal"]
+
+
+#: How often the random player buzzes when it may (it is asked at every step).
+RANDOM_BUZZ = 0.1
+
+
+def random_runebreaker(view: dict[str, Any], seat: int, rng: random.Random) -> str | None:
+    """A random legal move at each decision: probes of random boards with random
+    runes, a buzz now and then, a random answer (classic: a random Reagent Board;
+    finals: a random run of the round's runes). Its baseline for the levels."""
+    stage, current = view["stage"], view.get("round")
+    if stage == "choose":
+        return rng.choice(["first me", "first them"]) if seat == view["dmo"] else None
+    if current is None or stage in ("look", "over"):
+        return None
+    palette = palette_of(view)
+    if stage == "probe" and seat == current["active"]:
+        order: Sequence[str] = current["sequence"]
+        while is_run_of(shape := _random_runes(order, 3, rng), order):
+            pass
+        return f"probe {_text(probing.draw_board(rng, palette, []).cells)} : {' '.join(shape)}"
+    if stage in ("probe", "buzz_in"):
+        buzzed = current["buzzed"][seat]
+        return "buzz" if not buzzed and rng.random() < RANDOM_BUZZ else None
+    if stage == "submit":
+        if current["done"][seat]:
+            return None
+        sent = [
+            p
+            for p in view["my_probes"]
+            if p["round"] == current["number"] and p["turn"] == current["turn"] and p["pending"]
+        ]
+        if len(sent) >= 2 or (sent and rng.random() < 0.5):
+            return "done"
+        shape = _random_runes(current["executable"], current["probe_limit"], rng)
+        return f"probe {_text(probing.draw_board(rng, palette, []).cells)} : {' '.join(shape)}"
+    if stage == "answer" and not _answered(view):
+        if view["variant"] == "classic":
+            cells = [rng.choice(palette.pieces) for _ in range(current["size"] ** 2)]
+            return f"answer {_text(cells)}"
+        runes = current["executable"]
+        return f"answer {' '.join(_random_runes(runes, len(runes), rng))}"
+    return None
+
+
+def _random_runes(runes: Sequence[str], most: int, rng: random.Random) -> tuple[str, ...]:
+    return tuple(rng.choice(runes) for _ in range(rng.randint(1, max(1, most))))
+
+
+#: A player that picks at random among legal moves (bench/players.py's baseline).
+RANDOM = random_runebreaker
+#: bench/players.py weighs the levels on a real match of each variant.
+BENCH_MATCHES: list[dict[str, Any]] = [{"variant": "classic"}, {"variant": "finals"}]

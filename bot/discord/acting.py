@@ -34,8 +34,11 @@ class Audience(StrEnum):
     #: Buttons only: the one seat the ``custom_id`` names, in the ``seat`` group of
     #: the item's template (Rune Breaker's Buzz on the other seat's turn).
     NAMED_SEAT = "named_seat"
-    #: Any member (help texts, references).
+    #: Any member (help texts, references, ``/match practice``).
     ANYONE = "anyone"
+    #: Hosts; and, in a practice match (``/match practice``), the member playing
+    #: it, for their own match only (its pause, resume, abort).
+    HOST_OR_PRACTISER = "host_or_practiser"
     #: Buttons only: the one member the ``custom_id`` names, in the ``user`` group of
     #: the item's template — the host whose command posted it (``/match cleanup``'s
     #: confirmation), not any other host.
@@ -64,6 +67,29 @@ def require_host(member: discord.abc.User, host_role: str, doing: str) -> None:
     raise NotAllowed(
         f"Only hosts can {doing}: you need the Manage Server permission or the “{host_role}” role."
     )
+
+
+def require_host_or_practiser(
+    member: discord.abc.User, match: MatchRecord, host_role: str, doing: str
+) -> None:
+    """NotAllowed unless ``member`` is a host, or ``match`` is a practice match
+    and they are the person playing it; ``doing`` is what they ask ("pause")."""
+    if not match.practice:
+        require_host(member, host_role, "run matches")
+        return
+    if _practiser(match) == member.id:
+        return
+    if isinstance(member, discord.Member) and is_host(member, host_role):
+        return
+    raise NotAllowed(
+        f"Only hosts and its player can {doing} practice match #{match.id}: you need "
+        f"the Manage Server permission or the “{host_role}” role."
+    )
+
+
+def _practiser(match: MatchRecord) -> int | None:
+    """The person in a practice match: the seat the bot does not play."""
+    return next((p.user_id for p in match.players if p.seat != match.bot_seat), None)
 
 
 def require_named_seat(seat: int, named: int, refusal: str) -> None:

@@ -4,7 +4,8 @@ At once, when the bot sees it end (a message of the ended match delivered, or
 the first sweep after a restart for an end no bot saw): its players can no
 longer write in its room or private channels; the room stays readable for
 everyone, hosts and the bot keep full access. A text channel gets its players'
-overwrites turned read-only; a private thread is locked.
+overwrites turned read-only; a private thread is locked. A finished match is
+noted in its server's history then (bot.discord.history), names as they are.
 
 Later (``[discord] delete_after_days``), the sweep archives the match (its
 export and room story, bot.discord.archive) and only then deletes its
@@ -26,6 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.config import DiscordSettings
 from bot.discord.archive import Archive, ArchiveFailed, room_story
 from bot.discord.channels import READ_ONLY
+from bot.discord.history import listable, note
 from bot.discord.replies import seat_names
 from bot.runtime import MatchRuntime
 from bot.runtime.cleanup import CleanupSchedule
@@ -39,7 +41,8 @@ SWEEP_SECONDS = 60.0
 async def make_read_only(guild: discord.Guild, match: MatchRecord) -> None:
     """Players may read but not write in the match's channels; idempotent (a
     channel already read-only is not touched) and a deleted channel is skipped."""
-    players = {p.user_id for p in match.players}
+    # The bot, seated in a practice match, keeps its own overwrite: it still posts.
+    players = {p.user_id for p in match.players} - {guild.me.id}
     reason = f"genius-bot match #{match.id} is over"
     for channel_id in match.channel_ids():
         channel = guild.get_channel_or_thread(channel_id)
@@ -113,6 +116,7 @@ class Aftermath(commands.Cog):
         its cleanup scheduled. Once per process; again after a restart, harmlessly."""
         if match.id in self._seen or not match.status.over:
             return
+        await self._note(match)
         guild = self._client.get_guild(match.guild_id)
         if guild is None or not match.channel_ids():
             return
@@ -124,6 +128,15 @@ class Aftermath(commands.Cog):
         # Only once it is scheduled: a failure is tried again with the match's next
         # message, or by the next start's sweep.
         self._seen.add(match.id)
+
+    async def _note(self, match: MatchRecord) -> None:
+        """Its entry in the server's history, with the players' names as they are now."""
+        if not listable(match):
+            return
+        try:
+            await note(self._sessions, match, await seat_names(self._client, match))
+        except Exception:  # publishing it, or /match history, notes it again later
+            log.exception("match %s: could not note it in the server's history", match.id)
 
     # -- the sweep -----------------------------------------------------------------------
 

@@ -84,6 +84,9 @@ class MatchChannels:
     ) -> None:
         self.guild = guild
         self.players = list(players)
+        # The people among them: in a practice match the bot holds a seat, and
+        # keeps its own overwrite (a player's would take away its attachments).
+        self.people = [p for p in self.players if p != guild.me]
         # Manage Server makes a member a host (acting.is_host) but grants no
         # view of a channel @everyone is denied: its roles get the hosts' overwrite.
         managers = [role for role in manage_server_roles(guild) if role not in hosts]
@@ -95,10 +98,13 @@ class MatchChannels:
         return overwrites
 
     def room(self) -> Overwrites:
-        return {**self._base(READ_ONLY), **dict.fromkeys(self.players, WRITE)}
+        return {**self._base(READ_ONLY), **dict.fromkeys(self.people, WRITE)}
 
     def private(self, seat: int) -> Overwrites:
-        return {**self._base(HIDDEN), self.players[seat]: WRITE}
+        overwrites = self._base(HIDDEN)
+        if (player := self.players[seat]) in self.people:
+            overwrites[player] = WRITE
+        return overwrites
 
     def host_log(self) -> Overwrites:
         return self._base(HIDDEN)

@@ -148,6 +148,7 @@ class GeniusBot(commands.Bot):
             retry_seconds=0,
             game_defaults=self.settings.game_defaults(),
             metrics=self.metrics,
+            think_seconds=self.settings.discord.practice_think_seconds,
         )
         self.aftermath = Aftermath(self, self.runtime, self.sessions, self.settings.discord)
         self.delivery.on_over = self.aftermath.over

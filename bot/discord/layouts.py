@@ -174,7 +174,7 @@ class MatchThreads(MatchChannels):
         overwrites[everyone] = _plus(overwrites[everyone], **NO_THREADS)
         overwrites[self.guild.me] = BOT_THREADS
         overwrites.update(dict.fromkeys(self.hosts, HOST_THREADS))
-        overwrites.update(dict.fromkeys(self.players, PLAYER_THREADS))
+        overwrites.update(dict.fromkeys(self.people, PLAYER_THREADS))
         return overwrites
 
     def needs(self) -> Need:
@@ -258,7 +258,7 @@ class MatchThreads(MatchChannels):
             seat: await thread(
                 kept.private_channel_ids.get(seat),
                 f"p{seat + 1}-{slug(player.display_name)}",
-                [player],
+                [player] if player in self.people else [],
             )
             for seat, player in enumerate(self.players)
         }

@@ -39,5 +39,10 @@ def shown(text: str) -> str:
     return _QUOTED.sub(_escaped_quote, text)
 
 
+def inert(text: str) -> str:
+    """A host's or player's label (a season) shown as typed: no mention, no markdown."""
+    return escape_mentions(escape_markdown(text))
+
+
 def _escaped_quote(quoted: re.Match[str]) -> str:
     return f"“{escape_mentions(escape_markdown(quoted.group(1)))}”"

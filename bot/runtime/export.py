@@ -31,9 +31,10 @@ from storage.records import EventRecord, MatchRecord
 FORMAT = "genius-bot match export"
 #: Raised when the file's shape changes; a reader refuses versions it does not know.
 #: 2: the game's format versions (``state_format``, each event's ``format_version``).
-VERSION = 2
+#: 3: the match's ``season`` label (None in older files).
+VERSION = 3
 #: The versions this build reads: version 1 is version 2 with every format at 1.
-READS = (1, 2)
+READS = (1, 2, 3)
 #: What a match's raw rows say they are (:class:`RawRows`).
 RAW_FORMAT: Final = "genius-bot raw match rows"
 
@@ -51,11 +52,20 @@ class ExportedSeat(BaseModel):
     name: str
 
 
+class ExportedPractice(BaseModel):
+    """A practice match (``/match practice``): the seat the bot played, at which level."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    bot_seat: int = Field(ge=0, le=1)
+    level: str
+
+
 class MatchExport(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["genius-bot match export"]
-    version: Literal[1, 2]
+    version: Literal[1, 2, 3]
     game: str
     game_title: str
     match_id: int
@@ -69,7 +79,11 @@ class MatchExport(BaseModel):
     state: dict[str, Any] | None
     #: The game's format version ``state`` is written in (games.core.formats).
     state_format: int = 1
+    #: A practice match against the bot (None: two people played it).
+    practice: ExportedPractice | None = None
     exported_at: datetime
+    #: The host's season label (``/match new season:…``).
+    season: str | None = None
 
     def names(self) -> tuple[str, str]:
         by_seat = {s.seat: s.name for s in self.seats}
@@ -102,8 +116,16 @@ def build_export(
         outcome=None if state is None else game.outcome(state),
         state=None if state is None else state.model_dump(mode="json"),
         state_format=game.formats.version,
+        practice=_practice(record),
         exported_at=datetime.now(UTC),
+        season=record.season,
     )
+
+
+def _practice(record: MatchRecord) -> ExportedPractice | None:
+    if not record.practice or record.bot_seat is None:
+        return None
+    return ExportedPractice(bot_seat=record.bot_seat, level=record.bot_level or "")
 
 
 class RawRows(BaseModel):
@@ -152,7 +174,7 @@ def load_export(text: str | bytes) -> MatchExport:
     if data.get("version") not in READS:
         raise ExportError(
             f"written in format version {data.get('version')!r}; "
-            f"this genius-bot reads versions {' and '.join(map(str, READS))}"
+            f"this genius-bot reads versions {', '.join(map(str, READS[:-1]))} and {READS[-1]}"
         )
     try:
         return MatchExport.model_validate(data)

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from bot.runtime.commits import Committer, notice
-from bot.runtime.deadlines import Deadlines
 from bot.runtime.host import HostCommands
 from bot.runtime.live import LiveMatch, Mailbox
 from bot.runtime.matches import Matches
@@ -36,13 +35,13 @@ class Outages:
         committer: Committer,
         outbox: Outbox,
         host: HostCommands,
-        deadlines: Deadlines,
+        rearm: Callable[[LiveMatch], None],
     ) -> None:
         self._matches = matches
         self._committer = committer
         self._outbox = outbox
         self._host = host
-        self._deadlines = deadlines
+        self._rearm = rearm  # a match's timers (and the bot's seat) after its clock runs again
         self._reports: set[asyncio.Task[None]] = set()  # blocked-channel reports under way
         outbox.on_blocked = self._on_blocked  # the outbox tells us of a channel it cannot reach
 
@@ -118,7 +117,7 @@ class Outages:
             async with live.lock:
                 if live.held and live.status is MatchStatus.RUNNING:
                     live.clock.start()
-                    self._deadlines.rearm(live)
+                    self._rearm(live)
                 elif live.outage_paused and live.status is MatchStatus.PAUSED:
                     await self._host.resume_locked(live, after_restart=False, after_outage=True)
                 live.held = live.outage_paused = False

@@ -18,7 +18,9 @@ public names are those parts' own methods:
 - outages.py: hold_clocks, pause_held, release_clocks (and unreachable channels);
 - checkpoints.py: checkpoint;
 - unloadable.py: abort and export of a match this version cannot load (and
-  every match it finds at start-up marked, held and told about).
+  every match it finds at start-up marked, held and told about);
+- practice.py: the bot's seat of a practice match, thinking after each step
+  (``think_seconds`` is its base pace).
 
 Below them: matches.py (loading, adopting, forgetting), commits.py (a step
 persisted, then applied), deadlines.py (timers, expiries, reminders),
@@ -49,6 +51,7 @@ from bot.runtime.matches import Matches
 from bot.runtime.moves import Moves
 from bot.runtime.outages import Outages
 from bot.runtime.outbox import Outbox
+from bot.runtime.practice import BotSeats
 from bot.runtime.reading import Reading
 from bot.runtime.scheduler import LoopTime, Scheduler, TimeSource
 from bot.runtime.unloadable import Unloadables
@@ -70,6 +73,7 @@ class MatchRuntime:
         game_defaults: Mapping[str, Mapping[str, Any]] | None = None,
         writer: Writer | None = None,
         metrics: Metrics | None = None,
+        think_seconds: float = 5.0,
     ) -> None:
         self._sessions = sessionmaker
         self.scheduler = scheduler or Scheduler(time or LoopTime())
@@ -79,11 +83,9 @@ class MatchRuntime:
         self._outbox = outbox = Outbox(sessionmaker, delivery, retry_seconds=retry_seconds)
         # The committer re-arms a match's deadlines after each step; the deadlines
         # commit their expiries through it.
-        committer = Committer(
-            sessionmaker, self.writer, outbox, matches, rearm=lambda live: deadlines.rearm(live)
-        )
+        committer = Committer(sessionmaker, self.writer, outbox, matches, rearm=self._rearm)
         self._committer = committer
-        self._deadlines = deadlines = Deadlines(self.scheduler, committer)
+        self._deadlines = Deadlines(self.scheduler, committer)
 
         self.lifecycle = Lifecycle(
             sessionmaker, matches, committer, game_defaults=game_defaults or {}
@@ -92,7 +94,8 @@ class MatchRuntime:
         self.moves = Moves(matches, committer, metrics)
         self.disclosure = Disclosure(sessionmaker, matches, committer)
         self.reading = Reading(sessionmaker, matches)
-        self.outages = Outages(matches, committer, outbox, host, deadlines)
+        self.bots = BotSeats(self.scheduler, self.reading, self.moves, base_seconds=think_seconds)
+        self.outages = Outages(matches, committer, outbox, host, self._rearm)
         self.checkpoints = Checkpoints(
             matches, self.writer, committer, self.scheduler, every_seconds=checkpoint_seconds
         )
@@ -126,6 +129,12 @@ class MatchRuntime:
         self.release_clocks = self.outages.release_clocks
         self.checkpoint = self.checkpoints.checkpoint
 
+    def _rearm(self, live: LiveMatch) -> None:
+        """After a step, or once its clock runs again: the match's deadlines match
+        its state, and the bot's seat of a practice match thinks if it is asked."""
+        self._deadlines.rearm(live)
+        self.bots.rearm(live)
+
     def _observed_by(self, metrics: Metrics) -> None:
         """What the runtime's parts tell the metrics (moves: Moves itself)."""
         metrics.watch_batches(self.writer.batch_sizes)
@@ -157,7 +166,7 @@ class MatchRuntime:
         await self._committer.announce_all([(live, resumed) for live in running])
         for live in running:
             live.clock.start()
-            self._deadlines.rearm(live)
+            self._rearm(live)
         self.scheduler.start()
         self.checkpoints.start()
 

@@ -1,7 +1,8 @@
 """``genius-bot web``: the web pages without the bot, for local use.
 
 It reads the same database as the bot, so links the bot posted keep working
-(their streams update by polling, as no runtime in this process pokes them);
+(no runtime in this process pokes their streams: the database tells it of the
+bot's rows, by NOTIFY on PostgreSQL or a quick poll of SQLite, bot.web.nudges);
 ``--demo`` adds the demo editors at /demo/lh and /demo/rb.
 """
 

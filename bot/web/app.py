@@ -7,7 +7,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from bot.web import edit, ops, watch
+from bot.web import edit, history, match_page, ops, watch
 from bot.web.assets import ROUTE, StaticFiles
 from bot.web.context import CONTEXT, WebContext
 from bot.web.guard import RateLimiter, add_security_headers, guard
@@ -33,7 +33,9 @@ def make_app(context: WebContext) -> web.Application:
     app.router.add_get("/watch/{token}", watch.page)
     app.router.add_get("/watch/{token}/events", watch.events)
     app.router.add_get(r"/watch/{token}/board/{row:\d{1,18}}/{index:\d{1,2}}.png", watch.board)
+    app.router.add_get(r"/watch/{token}/steps/{row:\d{1,18}}", match_page.steps)
     app.router.add_get("/edit/{token}", edit.page)
+    app.router.add_get("/history/{token}", history.index)
     if context.demo:
         app.router.add_get("/", edit.demo_index)
         app.router.add_get("/demo/{mode}", edit.demo)

@@ -2,10 +2,10 @@
 
 It wraps the real port (Discord's) and changes nothing about it: every call
 goes through as is, and the runtime's guarantees stay whole (rows are
-committed before any port sees them; the web reads those rows itself). After
-a room delivery it pokes the feed; after the room is told the match started
-it posts the spectator link there, and after a seat is told, the board
-editor's link to that seat (for games with an editor).
+committed before any port sees them; the web reads those rows itself). A room
+delivery pokes the feed first, then goes to the room; after the room is told
+the match started it posts the spectator link there, and after a seat is told,
+the board editor's link to that seat (for games with an editor).
 """
 
 from __future__ import annotations
@@ -33,13 +33,11 @@ class WebDelivery:
         self.links = links
 
     async def deliver(self, match: MatchRecord, target: str, notices: list[Notice]) -> None:
-        try:
-            await self.inner.deliver(match, target, notices)
-        finally:
-            # Even if the room's post failed (it will be retried), the row is
-            # committed: spectators on the web may see it now.
-            if target == PUBLIC:
-                self.feeds.poke(match.id)
+        if target == PUBLIC:
+            # The row is committed before any port sees it: spectators on the web
+            # may see it now, without waiting for Discord's post (nor its retries).
+            self.feeds.poke(match.id)
+        await self.inner.deliver(match, target, notices)
         if not any(n.kind == "match_started" for n in notices):
             return
         if target == PUBLIC:

@@ -3,18 +3,21 @@
 The database is the feed's only source: history and new messages alike are the
 room's committed outbox rows, read in id order. So the web never shows a
 message that was not persisted first, a re-sent row (after a crash) shows once,
-and a restart loses nothing. What is live is only the *nudge*: the delivery
-port wrapper pokes the feed when the room gets a message, and the feed
-re-reads. A poll every few seconds covers messages committed by another
-process (a shard, or the bot while ``genius-bot web`` runs alone).
+and a restart loses nothing. What is live is only the *nudge*: something says
+"the room of match M has a row up to id P" and the feed re-reads. Nudges come
+from the delivery port wrapper (a match this process hosts) and from
+bot.web.nudges (a match another process hosts: PostgreSQL's NOTIFY, or a quick
+poll of SQLite); a slow poll per feed is the safety net under both.
 
 One refresher per watched match serves every spectator of it: N viewers cost
-one query per update, not N.
+one query per update, not N; and each message is encoded once (bot.web.frames)
+into bytes every stream writes as they are.
 """
 
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -22,6 +25,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.web.frames import message_frame, status_frame
 from bot.web.room import RoomMessage, RoomRenderer
 from storage.records import MatchStatus
 from storage.repository import MatchRepository
@@ -39,46 +43,67 @@ class RoomStatus:
 
 
 class RoomFeed:
-    """One watched match: its room messages so far and its status."""
+    """One watched match: its room messages so far (and their frames) and its status."""
 
     def __init__(self, match_id: int) -> None:
         self.match_id = match_id
         self.messages: list[RoomMessage] = []
+        self.frames: list[bytes] = []  # messages[i] as a stream sends it
         self.status: RoomStatus | None = None
+        self.status_frame: bytes | None = None  # a new object on each status change
+        self.encoded = 0  # frames encoded so far: one per message and per status
         self.version = 0  # bumped on every change
         self.ready = asyncio.Event()  # the first read is done
         self.poked = asyncio.Event()
         self.watchers = 0
         self.closed = False  # the server is stopping: streams end
         self.task: asyncio.Task[None] | None = None
-        self._changed = asyncio.Condition()
+        # Set (and replaced) on every change: all streams wake on one event.
+        self._news = asyncio.Event()
 
-    def after(self, message_id: int) -> list[RoomMessage]:
-        return [m for m in self.messages if m.id > message_id]
+    @property
+    def last_id(self) -> int:
+        return self.messages[-1].id if self.messages else 0
+
+    def position_after(self, message_id: int) -> int:
+        """Where a stream that has everything up to ``message_id`` starts."""
+        return bisect.bisect_right(self.messages, message_id, key=lambda m: m.id)
+
+    def frames_from(self, position: int) -> bytes:
+        return b"".join(self.frames[position:])
 
     async def wait_change(self, version: int, seconds: float) -> bool:
         """Wait until the feed moves past ``version``; False when ``seconds`` ran out."""
+        if self.version != version:
+            return True
+        news = self._news
         try:
-            async with asyncio.timeout(seconds), self._changed:
-                await self._changed.wait_for(lambda: self.version != version)
+            async with asyncio.timeout(seconds):
+                await news.wait()
         except TimeoutError:
             return False
         return True
 
-    async def close(self) -> None:
-        async with self._changed:
-            self.closed = True
-            self.version += 1
-            self._changed.notify_all()
+    def close(self) -> None:
+        self.closed = True
+        self._changed()
 
-    async def publish(self, new: list[RoomMessage], status: RoomStatus | None) -> None:
+    def publish(self, new: list[RoomMessage], status: RoomStatus | None) -> None:
         if not new and status == self.status:
             return
-        async with self._changed:
-            self.messages.extend(new)
-            self.status = status
-            self.version += 1
-            self._changed.notify_all()
+        self.messages.extend(new)
+        self.frames.extend(message_frame(m) for m in new)
+        self.encoded += len(new)
+        if status != self.status and status is not None:
+            self.status_frame = status_frame(status.status, status.pause_reason)
+            self.encoded += 1
+        self.status = status
+        self._changed()
+
+    def _changed(self) -> None:
+        self.version += 1
+        news, self._news = self._news, asyncio.Event()
+        news.set()
 
 
 class Feeds:
@@ -94,11 +119,24 @@ class Feeds:
         self.poll_seconds = poll_seconds
         self._feeds: dict[int, RoomFeed] = {}
 
-    def poke(self, match_id: int) -> None:
-        """The room of ``match_id`` got a message: watched feeds re-read now."""
+    def poke(self, match_id: int, position: int | None = None) -> None:
+        """The room of ``match_id`` got a message (up to row ``position``, if known):
+        a watched feed re-reads now, unless it has that row already."""
         feed = self._feeds.get(match_id)
-        if feed is not None:
+        if feed is not None and (position is None or position > feed.last_id):
             feed.poked.set()
+
+    def poke_all(self) -> None:
+        """Nudges may have been missed (a listener reconnected): every feed re-reads."""
+        for feed in self._feeds.values():
+            feed.poked.set()
+
+    def heads(self) -> dict[int, int]:
+        """Each watched match and the last room row its feed has."""
+        return {match_id: feed.last_id for match_id, feed in self._feeds.items()}
+
+    def feed(self, match_id: int) -> RoomFeed | None:
+        return self._feeds.get(match_id)
 
     def watchers(self, match_id: int) -> int:
         feed = self._feeds.get(match_id)
@@ -126,7 +164,7 @@ class Feeds:
         """End every live stream (the server is stopping)."""
         feeds = list(self._feeds.values())
         for feed in feeds:
-            await feed.close()
+            feed.close()
             if feed.task is not None:
                 feed.task.cancel()
         await asyncio.gather(*(f.task for f in feeds if f.task), return_exceptions=True)
@@ -144,7 +182,7 @@ class Feeds:
                 await asyncio.wait_for(feed.poked.wait(), self.poll_seconds)
 
     async def _refresh(self, feed: RoomFeed) -> None:
-        last = feed.messages[-1].id if feed.messages else 0
+        last = feed.last_id
         async with self._sessions() as session:
             match = await MatchRepository(session).get(feed.match_id)
             if match is None:
@@ -159,4 +197,4 @@ class Feeds:
         # Names once per read: under Discord they may take an API call.
         names = tuple(await self.renderer.names(match)) if rows else ()
         new = [await self.renderer.message(match, row, names) for row in rows]
-        await feed.publish(new, RoomStatus(match.status, match.pause_reason))
+        feed.publish(new, RoomStatus(match.status, match.pause_reason))

@@ -10,6 +10,8 @@ from typing import Literal
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from storage import server_settings
+from storage.history import HistoryRepository
 from storage.records import MatchRecord
 from storage.repository import MatchRepository
 from storage.web import WebRepository
@@ -17,9 +19,6 @@ from storage.web import WebRepository
 Purpose = Literal["watch", "edit"]
 WATCH: Purpose = "watch"
 EDIT: Purpose = "edit"
-
-#: How long a finished match stays watchable (its room keeps the history anyway).
-WATCH_DAYS_AFTER_END = 7
 
 # What token_urlsafe makes; anything else is refused before touching the database.
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -37,6 +36,33 @@ class WebLinks:
     async def editor_url(self, match_id: int) -> str:
         """The board editor (only for games that have one: see bot.web.editor)."""
         return f"{self.base_url}/edit/{await self.token(match_id, EDIT)}"
+
+    async def watch_urls(self, match_ids: list[int]) -> dict[int, str]:
+        """Many matches' spectator views: the tokens read in one query, those
+        missing made (once per match, ever)."""
+        async with self._sessions() as session:
+            found = await WebRepository(session).tokens_for(match_ids, WATCH)
+        for match_id in match_ids:
+            if match_id not in found:
+                found[match_id] = await self.token(match_id, WATCH)
+        return {m: f"{self.base_url}/watch/{token}" for m, token in found.items()}
+
+    async def history_url(self, guild_id: int, *, new: bool = False) -> str:
+        """A server's history index; ``new``: a fresh token, the old link then
+        opens nothing (a plain 404, as an unknown token)."""
+        async with self._sessions.begin() as session:
+            history = HistoryRepository(session)
+            token = None if new else await history.link(guild_id)
+            if token is None:
+                token = await history.new_link(guild_id)
+        return f"{self.base_url}/history/{token}"
+
+    async def history_guild(self, token: str) -> int | None:
+        """The server whose index ``token`` opens, or None (unknown or replaced)."""
+        if not TOKEN_SHAPE.fullmatch(token):
+            return None
+        async with self._sessions() as session:
+            return await HistoryRepository(session).guild_of(token)
 
     async def token(self, match_id: int, purpose: Purpose) -> str:
         """The match's token for a page, made on first use."""
@@ -66,15 +92,24 @@ class WebLinks:
             if link is None or link.purpose != purpose:
                 return None
             match = await MatchRepository(session).get(link.match_id)
-        if match is None or not open_for(match, purpose, now or datetime.now(UTC)):
+            if match is None:
+                return None
+            # Only an ended match's page asks how long its server keeps it open.
+            page_days = 0
+            if match.status.over and purpose == WATCH:
+                settings = await server_settings.load(session, match.guild_id)
+                page_days = settings.match_page_days
+        if not open_for(match, purpose, now or datetime.now(UTC), page_days):
             return None
         return match
 
 
-def open_for(match: MatchRecord, purpose: Purpose, now: datetime) -> bool:
-    """Editor links close with the match; the spectator view stays a week after."""
+def open_for(match: MatchRecord, purpose: Purpose, now: datetime, page_days: int = 0) -> bool:
+    """Editor links close with the match; the spectator link becomes the match's
+    page and stays open ``page_days`` after the end (the server's setting), or
+    for as long as the match is stored (0). The channel cleanup never touches it."""
     if not match.status.over:
         return True
     if purpose == EDIT:
         return False
-    return now - match.updated_at <= timedelta(days=WATCH_DAYS_AFTER_END)
+    return page_days <= 0 or now - match.updated_at <= timedelta(days=page_days)

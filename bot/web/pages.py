@@ -26,9 +26,13 @@ def _template(name: str) -> Template:
     return Template(TEMPLATES.joinpath(name).read_text(encoding="utf-8"))
 
 
-def page(name: str, *, data: Any = None, **values: str) -> str:
-    """Template ``name`` with ``values`` escaped, and ``data`` as JSON in ``$data``."""
+def page(
+    name: str, *, data: Any = None, markup: dict[str, str] | None = None, **values: str
+) -> str:
+    """Template ``name`` with ``values`` escaped, and ``data`` as JSON in ``$data``;
+    ``markup``: HTML its maker built from escaped parts, put in as it is."""
     filled = {key: html.escape(value) for key, value in values.items()}
+    filled.update(markup or {})
     if data is not None:
         filled["data"] = json_for_html(data)
     return _template(name).substitute(filled)

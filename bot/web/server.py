@@ -21,6 +21,7 @@ from bot.web.editor import EditorBuilder, editor_builder
 from bot.web.feed import Feeds
 from bot.web.guard import REQUEST_LOG, Limits
 from bot.web.links import WebLinks
+from bot.web.nudges import Nudges, nudges_for
 from bot.web.proxies import TrustedProxies
 from bot.web.room import NamesFn, RoomRenderer, default_names
 
@@ -62,6 +63,9 @@ class WebServer:
             metrics.watch_streams(lambda: sum(streams.values()))
         self.app = make_app(self.context)
         self._runner: web.AppRunner | None = None
+        #: How this process hears of rows other processes commit (bot.web.nudges).
+        self.nudges: Nudges = nudges_for(sessions, self.feeds)
+        self._nudging: asyncio.Task[None] | None = None
 
     def wrap(self, delivery: DeliveryPort) -> WebDelivery:
         """The delivery port to give the runtime: ``delivery`` plus the live web feed
@@ -82,6 +86,7 @@ class WebServer:
         site = web.TCPSite(runner, self.host, self.port)
         await site.start()
         self._runner = runner
+        self._nudging = asyncio.create_task(self.nudges.run(), name="web-nudges")
         if self.port == 0:  # a free port was picked: learn which
             self.port = int(runner.addresses[0][1])
             if self._public_url is None:
@@ -89,6 +94,10 @@ class WebServer:
         log.info("web pages at %s (links point to %s)", self.url, self.links.base_url)
 
     async def stop(self) -> None:
+        if self._nudging is not None:
+            self._nudging.cancel()
+            await asyncio.gather(self._nudging, return_exceptions=True)
+            self._nudging = None
         await self.feeds.close()  # live streams end first, then connections close
         if self._runner is not None:
             await self._runner.cleanup()

@@ -9,30 +9,19 @@ the stream ends, freeing its slot.
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from aiohttp import web
 
-from bot.web import pages
+from bot.web import match_page, pages
 from bot.web.context import CONTEXT
-from bot.web.feed import RoomFeed, RoomStatus
+from bot.web.feed import RoomFeed
+from bot.web.frames import KEEP_ALIVE
 from bot.web.guard import client_of
 from bot.web.links import WATCH
-from bot.web.room import RoomMessage
 from games import get
-from storage.records import MatchRecord, MatchStatus
+from storage.records import MatchRecord
 from storage.web import WebRepository
 
 STATIC = "../static/"
-
-STATUS_LABELS: dict[MatchStatus, str] = {
-    MatchStatus.CREATED: "Not started yet",
-    MatchStatus.RUNNING: "Live",
-    MatchStatus.PAUSED: "Paused",
-    MatchStatus.FINISHED: "Finished",
-    MatchStatus.ABORTED: "Aborted",
-}
 
 
 async def _match(request: web.Request) -> MatchRecord:
@@ -44,9 +33,13 @@ async def _match(request: web.Request) -> MatchRecord:
 
 async def page(request: web.Request) -> web.Response:
     match = await _match(request)
+    if match.status.over:  # the link is now the match's page, step by step
+        return await match_page.page(request, match)
     context = request.app[CONTEXT]
     names = list(await context.feeds.renderer.names(match))
     title = get(match.game).title
+    if match.practice:
+        title = f"{title} — practice against the bot ({match.bot_level})"
     players = " vs ".join(names)
     token = request.match_info["token"]
     data = {"events": f"{token}/events", "boards": f"{token}/board/"}
@@ -97,44 +90,26 @@ async def events(request: web.Request) -> web.StreamResponse:
 
 
 async def _follow(stream: web.StreamResponse, feed: RoomFeed, after: int, heartbeat: float) -> None:
-    sent: RoomStatus | None = None
+    """Write the feed's frames from just after ``after``, then each new one as it
+    comes; every stream writes the same encoded bytes (bot.web.frames)."""
+    position = feed.position_after(after)
+    sent: bytes | None = None  # the status frame last written
     while True:
         version = feed.version
-        for message in feed.after(after):
-            await _send(stream, "message", _message_json(message), event_id=message.id)
-            after = message.id
-        if feed.status is not None and feed.status != sent:
-            sent = feed.status
-            await _send(stream, "status", _status_json(sent))
-        if feed.closed or (sent is not None and sent.status.over):
+        # No await from here to the write: the frames and the position agree.
+        chunk = feed.frames_from(position)
+        position = len(feed.frames)
+        if feed.status_frame is not None and feed.status_frame is not sent:
+            sent = feed.status_frame
+            chunk += sent
+        if chunk:
+            await stream.write(chunk)
+        if feed.closed or (feed.status is not None and feed.status.status.over and sent):
             return  # the server is stopping, or everything up to the end was sent
         if not await feed.wait_change(version, heartbeat):
-            await stream.write(b": keep-alive\n\n")
+            await stream.write(KEEP_ALIVE)
 
 
 def _resume_after(request: web.Request) -> int:
     raw = request.headers.get("Last-Event-ID") or request.query.get("after") or "0"
     return int(raw) if raw.isdigit() and len(raw) < 19 else 0
-
-
-async def _send(
-    stream: web.StreamResponse, event: str, data: dict[str, Any], *, event_id: int | None = None
-) -> None:
-    lines = [f"event: {event}"]
-    if event_id is not None:
-        lines.append(f"id: {event_id}")
-    # json.dumps never emits a raw newline, so the data is one line.
-    lines.append(f"data: {json.dumps(data, ensure_ascii=False)}")
-    await stream.write(("\n".join(lines) + "\n\n").encode())
-
-
-def _message_json(message: RoomMessage) -> dict[str, Any]:
-    return {"id": message.id, "text": message.text, "images": message.images}
-
-
-def _status_json(status: RoomStatus) -> dict[str, Any]:
-    return {
-        "status": status.status.value,
-        "label": STATUS_LABELS[status.status],
-        "reason": status.pause_reason if status.status is MatchStatus.PAUSED else None,
-    }

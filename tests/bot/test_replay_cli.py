@@ -184,8 +184,8 @@ def test_a_changed_state_is_a_mismatch_even_with_the_same_outcome(
         (json.dumps({"hello": "world"}), "is not a genius-bot match export"),
         (json.dumps([1, 2, 3]), "is not a genius-bot match export"),
         (
-            json.dumps({"format": "genius-bot match export", "version": 3}),
-            "format version 3; this genius-bot reads versions 1 and 2",
+            json.dumps({"format": "genius-bot match export", "version": 4}),
+            "format version 4; this genius-bot reads versions 1, 2 and 3",
         ),
         (
             json.dumps({"format": "genius-bot match export", "version": 1, "game": "chess"}),
@@ -229,7 +229,8 @@ def test_a_missing_file_is_refused_in_one_line(
 def test_the_export_holds_what_rebuilding_needs(played: dict[str, Played]) -> None:
     data = _export(played["goofspiel"])
     assert data["format"] == "genius-bot match export"
-    assert data["version"] == 2
+    assert data["version"] == 3
+    assert data["season"] is None  # /match new was given none
     # The game's format versions: the state's, and each logged event's.
     assert data["state_format"] == 1
     assert {e["format_version"] for e in data["events"]} == {1}
@@ -351,7 +352,7 @@ def test_an_export_whose_reason_counted_seats_from_one_replays_upgraded(
     renumbers the reason, and the match rebuilds to it. The same reason in a
     file that says format 2 is not upgraded again: a mismatch."""
     data = _export(played["logical_horror"])
-    assert (data["version"], data["state_format"]) == (2, 2)
+    assert (data["version"], data["state_format"]) == (3, 2)
     assert {e["format_version"] for e in data["events"]} == {2}
     old = _counted_from_one(data["outcome"]["reason"])
     assert old != data["outcome"]["reason"]

@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage import MatchRepository, NewMatch, PlayerRecord, alembic_config, make_engine, upgrade
-from storage.db import make_sessionmaker, unreachable
+from storage.db import _MIGRATION_LOCK_KEY, make_sessionmaker, unreachable
 from storage.tables import Base
 
 T = TypeVar("T")
@@ -33,6 +33,10 @@ INDEXES = {
     "web_links": set(),
     "match_cleanups": {"ix_match_cleanups_cleaned_at_due_at"},
     "unloadable_matches": set(),
+    "history_entries": {"ix_history_entries_guild_id_ended_at"},
+    "history_players": {"ix_history_players_user_id"},
+    "history_links": set(),
+    "server_settings": set(),
 }
 
 
@@ -100,6 +104,24 @@ async def test_concurrent_upgrades_take_turns(db_url: str, engine: AsyncEngine) 
     """Upgrades started together (shard processes, or tasks) run one after another."""
     await asyncio.gather(upgrade(db_url), upgrade(db_url), upgrade(db_url))
     assert await _on(engine, _revision) == _head()
+
+
+async def test_an_upgrade_at_the_head_waits_for_no_lock(db_url: str, sessionmaker: object) -> None:
+    """Each start of the bot upgrades; a database already at the head (``sessionmaker``
+    made it so) is only read, so a start is not held up by the migration lock another
+    process holds (SQLite's write lock, PostgreSQL's advisory lock) and gives it back."""
+    engine = make_engine(db_url)
+    try:
+        async with engine.connect() as holder:
+            if engine.dialect.name == "sqlite":
+                await holder.exec_driver_sql("BEGIN IMMEDIATE")
+            else:
+                await holder.exec_driver_sql(f"SELECT pg_advisory_lock({_MIGRATION_LOCK_KEY})")
+            # Before, it waited for the lock (SQLite: 15 s, then "database is locked").
+            await asyncio.wait_for(upgrade(db_url), timeout=10)
+        assert await _on(engine, _revision) == _head()
+    finally:
+        await engine.dispose()
 
 
 async def test_foreign_keys_are_enforced(db_url: str, engine: AsyncEngine) -> None:

@@ -29,6 +29,41 @@ def solved_under(grid: Grid, mapping: Mapping_) -> Shading | None:
             return None  # too hard to tell in time: another guess will do
 
 
+@lru_cache(maxsize=4096)
+def meeting(grid: Grid, colour: str, rule: str) -> Shading | None:
+    """A shading in the format meeting every clue of ``colour`` if it meant ``rule``
+    (the other colours' clues left aside; None: none does, or not in time). Its
+    private answer for ``colour`` tells whether ``rule`` may be right: a question
+    about one colour, which a guess of every colour at once, on a large board,
+    seldom leaves with any answer at all. The other colours' clue cells stay
+    blank (a clue under no rule), as every answer format asks."""
+    ours = set(grid.clues_of(colour))
+    with ShadingSolver(grid.height, grid.width, grid.format) as solver:
+        selectors = [
+            solver.clue(clue, rule if i in ours else None) for i, clue in enumerate(grid.clues)
+        ]
+        try:
+            return solver.solve(selectors, budget=CONFLICTS)
+        except OutOfBudget:
+            return None
+
+
+def one_colour(
+    grid: Grid, candidates: dict[str, list[str]], asked: set[Shading], draw: random.Random
+) -> Shading | None:
+    """A board not asked before that tests one rule of the colour least known."""
+    open_colours = sorted(
+        (c for c, rules in candidates.items() if len(rules) > 1),
+        key=lambda c: -len(candidates[c]),
+    )
+    for colour in open_colours:
+        for rule in draw.sample(candidates[colour], len(candidates[colour])):
+            board = meeting(grid, colour, rule)
+            if board is not None and board not in asked:
+                return board
+    return None
+
+
 def guesses(
     candidates: dict[str, list[str]], listed: list[Mapping_] | None, count: int, draw: random.Random
 ) -> list[Mapping_]:

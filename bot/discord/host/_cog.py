@@ -9,20 +9,33 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 from discord import app_commands
 
 import games
-from bot.discord.acting import Audience, hosted_match, is_host, require_host
-from bot.discord.game_cog import BotGroupCog, Interaction
+from bot.discord.acting import (
+    Audience,
+    is_host,
+)
+from bot.discord.game_cog import Interaction
+from bot.discord.host import _history
+from bot.discord.host._access import MatchGroupCog
 from bot.discord.host._cleanup import ask as ask_cleanup
 from bot.discord.host._create import create_match, introduce
 from bot.discord.host._export import reply_export
-from bot.discord.host._options import parse_options
+from bot.discord.host._options import parse_options, parse_season
+from bot.discord.host._practice import (
+    game_choices,
+    level_choices,
+    practice_note,
+    reply_started,
+    start_practice,
+)
 from bot.discord.host._reopen import reopen_deleted
 from bot.discord.host._result import outcome_of, result_line
+from bot.discord.host._settings import change_settings, settings_of, settings_text
+from bot.discord.quoting import inert
 from bot.discord.readiness import require_permissions
 from bot.discord.replies import (
     in_time,
@@ -45,21 +58,7 @@ MATCH_HELP = "The match id (default: this channel's match)"
 
 
 @app_commands.guild_only()
-class HostCog(BotGroupCog, group_name="match", group_description="Host a Death Match."):
-    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        # The whole group, whatever each command declares: a command added later
-        # is for hosts until someone decides otherwise.
-        require_host(interaction.user, self.bot.settings.discord.host_role, "run matches")
-        return True
-
-    async def _match(self, interaction: Interaction, match_id: int | None) -> MatchRecord:
-        assert interaction.guild_id is not None  # guild_only
-        match = await hosted_match(
-            self.runtime, interaction.guild_id, interaction.channel_id, match_id
-        )
-        interaction.extras["match_id"] = match.id
-        return match
-
+class HostCog(MatchGroupCog, group_name="match", group_description="Host a Death Match."):
     # -- creating ------------------------------------------------------------------
 
     @app_commands.command(
@@ -73,6 +72,7 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         player2="Seat 2",
         seed="Fix the random draws (default: a fresh random seed)",
         options='Per-match settings: key=value pairs or JSON, e.g. "move_seconds=60"',
+        season='A label for a series of matches, e.g. "Spring 2027" (the history filters by it)',
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def new(
@@ -83,6 +83,7 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         player2: discord.Member,
         seed: app_commands.Range[int, 0, 2**53 - 1] | None = None,
         options: str | None = None,
+        season: str | None = None,
     ) -> None:
         guild = interaction.guild
         assert guild is not None
@@ -91,6 +92,7 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         _check_players(players, self.bot.settings.discord.host_role, interaction.user)
         require_permissions(guild, self.bot.settings.discord.layout)
         config = parse_options(options)
+        label = parse_season(season)
         await interaction.response.defer(ephemeral=True, thinking=True)
         new = NewMatch(
             guild_id=guild.id,
@@ -98,6 +100,7 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
             config=config,
             seed=seed if seed is not None else secrets.randbelow(2**31),
             players=[PlayerRecord(seat=i, user_id=p.id) for i, p in enumerate(players)],
+            season=label,
         )
         match = await create_match(self.bot, new, game.name, players, interaction)
         await introduce(self.bot, match, game.name, players)
@@ -107,6 +110,34 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
             f"{players[1].mention} in <#{match.room_channel_id}>. "
             "Start it with `/match start` in any of its channels.",
         )
+
+    @app_commands.command(
+        name="practice",
+        description="Play a practice match against the bot (when this server allows it).",
+        extras={"audience": Audience.ANYONE},
+    )
+    @app_commands.describe(
+        game="The game to practise",
+        level="How strong the bot plays (weakest first)",
+        announce="Tell the match's room it is on (default: no)",
+        seed="Fix the random draws (default: a fresh random seed)",
+        options='Per-match settings, as for /match new: e.g. "move_seconds=120"',
+    )
+    @app_commands.autocomplete(game=game_choices, level=level_choices)
+    async def practice(
+        self,
+        interaction: Interaction,
+        game: str,
+        level: str,
+        announce: bool = False,
+        seed: app_commands.Range[int, 0, 2**53 - 1] | None = None,
+        options: str | None = None,
+    ) -> None:
+        match = await start_practice(
+            self.bot, interaction, (game, level), announce=announce, seed=seed, options=options
+        )
+        interaction.extras["match_id"] = match.id
+        await reply_started(interaction, match)
 
     # -- running ---------------------------------------------------------------------
 
@@ -124,22 +155,24 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
     @app_commands.command(
         name="pause",
         description="Pause the match: clocks stop, moves wait.",
-        extras={"audience": Audience.HOST},
+        extras={"audience": Audience.HOST_OR_PRACTISER},
     )
     @app_commands.describe(reason="Shown to everyone", match=MATCH_HELP)
     async def pause(
         self, interaction: Interaction, reason: str | None = None, match: MatchId | None = None
     ) -> None:
-        record = await self._match(interaction, match)
+        record = await self._owned(interaction, match, "pause")
         await in_time(interaction, self.runtime.pause(record.id, reason))
         await reply(interaction, f"Match #{record.id} paused.")
 
     @app_commands.command(
-        name="resume", description="Resume a paused match.", extras={"audience": Audience.HOST}
+        name="resume",
+        description="Resume a paused match.",
+        extras={"audience": Audience.HOST_OR_PRACTISER},
     )
     @app_commands.describe(match=MATCH_HELP)
     async def resume(self, interaction: Interaction, match: MatchId | None = None) -> None:
-        record = await self._match(interaction, match)
+        record = await self._owned(interaction, match, "resume")
         if record.status is MatchStatus.PAUSED:
             # Making channels takes Discord calls of its own: within the 3 s too.
             assert isinstance(interaction.user, discord.Member)  # guild_only
@@ -150,11 +183,11 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
     @app_commands.command(
         name="abort",
         description="End the match now, with no result.",
-        extras={"audience": Audience.HOST},
+        extras={"audience": Audience.HOST_OR_PRACTISER},
     )
     @app_commands.describe(match=MATCH_HELP)
     async def abort(self, interaction: Interaction, match: MatchId | None = None) -> None:
-        record = await self._match(interaction, match)
+        record = await self._owned(interaction, match, "abort")
         await in_time(interaction, self.runtime.abort(record.id))
         await reply(interaction, f"Match #{record.id} aborted.")
 
@@ -213,6 +246,57 @@ class HostCog(BotGroupCog, group_name="match", group_description="Host a Death M
         await reply(interaction, f"Match #{record.id}: every secret is posted in {room}.")
 
     @app_commands.command(
+        name="publish",
+        description="List a finished match in this server's history page.",
+        extras={"audience": Audience.HOST},
+    )
+    @app_commands.describe(match=MATCH_HELP)
+    async def publish(self, interaction: Interaction, match: MatchId | None = None) -> None:
+        record = await self._match(interaction, match)
+        await reply(interaction, await in_time(interaction, _history.publish(self.bot, record)))
+
+    @app_commands.command(
+        name="unpublish",
+        description="Take a match off this server's history page.",
+        extras={"audience": Audience.HOST},
+    )
+    @app_commands.describe(match=MATCH_HELP)
+    async def unpublish(self, interaction: Interaction, match: MatchId | None = None) -> None:
+        record = await self._match(interaction, match)
+        await reply(interaction, await in_time(interaction, _history.unpublish(self.bot, record)))
+
+    @app_commands.command(
+        name="history",
+        description="The link to this server's history of published matches.",
+        extras={"audience": Audience.HOST},
+    )
+    @app_commands.describe(
+        public="Post the link in this channel for everyone (default: just for you)",
+        new_link="Make a new link; the old one stops working",
+    )
+    async def history(
+        self, interaction: Interaction, public: bool = False, new_link: bool = False
+    ) -> None:
+        await _history.reply_link(self.bot, interaction, public=public, new=new_link)
+
+    @app_commands.command(
+        name="settings",
+        description="This server's settings: shown, or changed with key=value pairs.",
+        extras={"audience": Audience.HOST},
+    )
+    @app_commands.describe(
+        change='Settings to change, e.g. "practice_enabled=true practice_limit=3"'
+    )
+    async def settings(self, interaction: Interaction, change: str | None = None) -> None:
+        assert interaction.guild_id is not None  # guild_only
+        sessions, guild_id = self.bot.sessions, interaction.guild_id
+        if change is None:
+            await reply(interaction, settings_text(await settings_of(sessions, guild_id)))
+            return
+        updated, changed = await change_settings(sessions, guild_id, change)
+        await reply(interaction, settings_text(updated, changed))
+
+    @app_commands.command(
         name="list",
         description="This server's matches, newest first.",
         extras={"audience": Audience.HOST},
@@ -260,7 +344,10 @@ def _list_line(match: MatchRecord, unloadable: bool) -> str:
         title = match.game
     mentions = [f"<@{p.user_id}>" for p in sorted(match.players, key=lambda p: p.seat)]
     room = f" — <#{match.room_channel_id}>" if match.room_channel_id else ""
-    line = f"**#{match.id}** {title}: {' vs '.join(mentions)} — {match.status}{room}"
+    season = f" ({inert(match.season)})" if match.season else ""
+    line = f"**#{match.id}** {title}{season}: {' vs '.join(mentions)} — {match.status}{room}"
+    if match.practice:
+        line += f" — {practice_note(match)}"
     if unloadable:
         line += " — ⚠️ could not be loaded after an update (`/match status` says why)"
     outcome = outcome_of(match)

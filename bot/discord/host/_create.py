@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord.acting import host_role
+from bot.discord.acting import host_role, is_host
 from bot.discord.caps import cap_reached, check_room, is_cap_refusal
 from bot.discord.layouts import opener
 from storage.records import Channels, MatchRecord, MatchStatus, NewMatch
@@ -27,11 +27,18 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def match_hosts(bot: GeniusBot, host: discord.Member) -> list[discord.Role | discord.Member]:
+def match_hosts(
+    bot: GeniusBot, host: discord.Member, *, practice: bool = False
+) -> list[discord.Role | discord.Member]:
     """Who gets the hosts' view of a match's channels: the host role, if the
-    server has it, and the member who ran the command."""
-    hosts: list[discord.Role | discord.Member] = [host]
-    if (role := host_role(host.guild, bot.settings.discord.host_role)) is not None:
+    server has it, and the member who ran the command, unless it is a practice
+    match that member is not a host of (the bot's private channel is no more
+    theirs to read than an opponent's)."""
+    role_name = bot.settings.discord.host_role
+    hosts: list[discord.Role | discord.Member] = []
+    if not practice or is_host(host, role_name):
+        hosts.append(host)
+    if (role := host_role(host.guild, role_name)) is not None:
         hosts.insert(0, role)
     return hosts
 
@@ -49,7 +56,7 @@ async def create_match(
     guild = host.guild
     runtime = bot.runtime
     settings = bot.settings.discord
-    hosts = match_hosts(bot, host)
+    hosts = match_hosts(bot, host, practice=new.practice)
     made = opener(settings.layout, settings, guild, players, hosts, bot.openings)
     need = replace(made.needs(), archive=bot.aftermath.archive.missing(guild))
     await check_room(runtime, guild, need)
@@ -79,21 +86,30 @@ async def _discard(bot: GeniusBot, match_id: int) -> None:
 
 
 async def introduce(
-    bot: GeniusBot, match: MatchRecord, title: str, players: list[discord.Member]
+    bot: GeniusBot,
+    match: MatchRecord,
+    title: str,
+    players: list[discord.Member],
+    *,
+    room_post: str | None = "Everything public about the match appears here; "
+    "the host starts it soon.",
 ) -> None:
-    """The first post in each of the match's channels; the players are pinged."""
+    """The first post in each of the match's channels; the players are pinged.
+    ``room_post`` ends the room's (None: the room is not told, as a practice
+    match the player did not announce); the bot's own seat gets no welcome."""
     help_text = bot.help_texts.get(match.game, "")
     versus = f"{players[0].mention} vs {players[1].mention}"
     posts: list[tuple[int | None, str]] = [
-        (
-            match.room_channel_id,
-            f"**Match #{match.id} — {title}**: {versus}. "
-            "Everything public about the match appears here; the host starts it soon.",
-        ),
         (match.host_channel_id, f"Host log for match #{match.id} ({title}): {versus}."),
     ]
+    if room_post is not None:
+        posts.insert(
+            0, (match.room_channel_id, f"**Match #{match.id} — {title}**: {versus}. {room_post}")
+        )
     private = "thread" if match.layout == "threads" else "channel"
     for player in match.players:
+        if player.seat == match.bot_seat:
+            continue
         member = players[player.seat]
         posts.append(
             (

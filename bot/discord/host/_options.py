@@ -65,3 +65,24 @@ def _value(raw: str) -> Any:
         return json.loads(raw)
     except json.JSONDecodeError:
         return raw
+
+
+#: A season label's longest: short enough for a list line and a filter menu.
+SEASON_CHARS = 40
+
+
+def parse_season(text: str | None) -> str | None:
+    """``/match new``'s season label: one line of at most SEASON_CHARS characters."""
+    if text is None:
+        return None
+    label = " ".join(text.split())
+    if not label:
+        raise Rejected("The season label is empty: leave `season` out for a match of no season.")
+    if len(label) > SEASON_CHARS:
+        raise Rejected(
+            f"The season label is {len(label)} characters long; keep it to {SEASON_CHARS} "
+            '(e.g. "Spring 2027").'
+        )
+    if not label.isprintable():
+        raise Rejected("The season label has characters that can't be shown; use plain text.")
+    return label

@@ -28,7 +28,7 @@ async def reopen_deleted(bot: GeniusBot, match: MatchRecord, host: discord.Membe
         return
     players = [await _member(guild, p.user_id) for p in sorted(match.players, key=_seat)]
     # The match's own layout, whatever the setting says now.
-    hosts = match_hosts(bot, host)
+    hosts = match_hosts(bot, host, practice=match.practice)
     settings = bot.settings.discord
     remade = opener(match.layout, settings, guild, players, hosts, bot.openings)
     title = games.get(match.game).title

@@ -20,7 +20,7 @@ WINS = re.compile(rf"^(?:\[room\] )?🏆 \*\*(?P<winner>{'|'.join(NAMES)}) wins\
 SAVED = re.compile(r"^\[room\] \(image saved: (?P<path>.+)\)$", re.MULTILINE)
 
 
-@pytest.mark.parametrize("seed", [1, 5])
+@pytest.mark.parametrize("seed", [2, 4])
 async def test_the_demo_plays_to_a_win(seed: int, tmp_path: Path) -> None:
     out = io.StringIO()
     record = await play_demo(

@@ -1,67 +1,106 @@
-"""Every level of the honest Rune Breaker and Logical Horror players against
-every other level, on the engine alone: each match ends with a result, no move
-of theirs is refused, and the game is never asked for the host's view.
+"""Every level of every game's honest players against every other level, on the
+engine alone: each match ends with a result, no move of theirs is refused, and
+no player is handed the view the game makes for the host.
 
-Matches are small (a 3×3 palette, an 8×8 puzzle of two colours) and few, one
-per pair of levels, each level in each seat in turn, so the suite stays quick;
-``GENIUS_LEVEL_MATCHES=20`` plays twenty per pair. Which level is stronger is
+Issue 18 asks for at least 50 seeded matches per pair of levels; the suite plays
+that many of Goofspiel and fewer of the games whose matches cost more (CPU per
+match: Goofspiel 0.02 s, Decoder 0.1 s, Logical Horror 8×8 0.3 s, Expression
+0.25 s, Rune Breaker 1.5–5 s), on their smallest configurations (a 3×3 palette,
+an 8×8 puzzle of two colours), so that `make test` stays quick (the module
+costs ~34 CPU-seconds, Rune Breaker 21 of them). ``GENIUS_LEVEL_MATCHES=50``
+plays 50 per pair of every game. Each pair of levels of each game is a test of
+its own, so the pytest-xdist workers share them out (tests/scheduling.py,
+SPREAD); each level sits in each seat in turn. Which level is stronger is
 measured apart, over many matches (the numbers are in docs/architecture.md).
 """
 
 from __future__ import annotations
 
 import os
+import random
 from itertools import combinations
 from typing import Any
 
 import pytest
 
 import games
-from bot.demo import logical_horror, runebreaker
+from bot.demo import decoder, expression, goofspiel, logical_horror, runebreaker
 from bot.demo.duel import play_duel
 from bot.kits import Player
 from games.core import HOST, Game
 
-MATCHES = int(os.environ.get("GENIUS_LEVEL_MATCHES", "1"))
+#: Set: this many matches per pair of levels in every game.
+MATCHES = os.environ.get("GENIUS_LEVEL_MATCHES")
 
-GAMES: dict[str, tuple[str, dict[str, Any], dict[str, Player]]] = {
+#: case -> (game, options, players by level, matches per pair in the suite)
+GAMES: dict[str, tuple[str, dict[str, Any], dict[str, Player], int]] = {
+    "goofspiel": ("goofspiel", {}, goofspiel.LEVELS, 50),
+    "decoder": ("decoder", {}, decoder.LEVELS, 10),
+    "expression": ("expression", {}, expression.LEVELS, 4),
+    "logical_horror": ("logical_horror", {"size": 8, "colours": 2}, logical_horror.LEVELS, 6),
     "runebreaker-classic": (
         "runebreaker",
         {"variant": "classic", "colours": 3, "shapes": 3},
         runebreaker.LEVELS,
+        1,
     ),
     "runebreaker-finals": (
         "runebreaker",
         {"variant": "finals", "colours": 3, "shapes": 3},
         runebreaker.LEVELS,
+        1,
     ),
-    "logical_horror": ("logical_horror", {"size": 8, "colours": 2}, logical_horror.LEVELS),
 }
+PAIRS = [
+    (game, first, second)
+    for game, (_, _, levels, _) in GAMES.items()
+    for first, second in combinations(levels, 2)
+]
 
 
 class _NoHostView:
-    """The game, except that asking for the host's view fails the test."""
+    """The game, remembering whether the last view it gave out was the host's: the
+    host's scripted moves (Decoder starts the letter selection) read it, a player
+    never may (each is handed the view made just before it is asked)."""
 
     def __init__(self, game: Game[Any, Any, Any]) -> None:
         self._game = game
+        self.host_view_out = False
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
 
     def view(self, state: Any, audience: Any) -> dict[str, Any]:
-        if audience == HOST:
-            raise AssertionError("a player was shown the host's view")
+        self.host_view_out = audience == HOST
         return self._game.view(state, audience)
 
+    def seat_only(self, player: Player) -> Player:
+        def asked(view: dict[str, Any], seat: int, rng: random.Random) -> str | None:
+            assert not self.host_view_out, "a player was shown the host's view"
+            return player(view, seat, rng)
 
-@pytest.mark.parametrize("game", GAMES)
-def test_every_level_finishes_against_every_other_with_no_move_refused(game: str) -> None:
-    key, options, levels = GAMES[game]
-    honest: Any = _NoHostView(games.get(key))
-    for number, (first, second) in enumerate(combinations(levels, 2)):
-        for seed in range(100 * number, 100 * number + MATCHES):
-            seats = (first, second) if seed % 2 == 0 else (second, first)
-            players = (levels[seats[0]], levels[seats[1]])
-            duel = play_duel(key, players, seed=seed, options=options, game=honest)
-            assert duel.outcome is not None, f"{seats} seed {seed}: no result"
-            assert duel.refused == [], f"{seats} seed {seed}"
+        return asked
+
+
+def test_every_game_with_levels_is_played() -> None:
+    """A game that gains levels is added here (and so played against itself)."""
+    from bot.kits import demo_games, demo_levels
+
+    with_levels = {key for key in demo_games() if len(demo_levels(key)) > 1}
+    assert with_levels == {key for key, _, _, _ in GAMES.values()}
+
+
+@pytest.mark.parametrize(("game", "first", "second"), PAIRS)
+def test_a_level_finishes_against_another_with_no_move_refused(
+    game: str, first: str, second: str
+) -> None:
+    key, options, levels, matches = GAMES[game]
+    honest = _NoHostView(games.get(key))
+    number = PAIRS.index((game, first, second))
+    count = int(MATCHES) if MATCHES else matches
+    for seed in range(100 * number, 100 * number + count):
+        seats = (first, second) if seed % 2 == 0 else (second, first)
+        players = (honest.seat_only(levels[seats[0]]), honest.seat_only(levels[seats[1]]))
+        duel = play_duel(key, players, seed=seed, options=options, game=honest)  # type: ignore[arg-type]
+        assert duel.outcome is not None, f"{seats} seed {seed}: no result"
+        assert duel.refused == [], f"{seats} seed {seed}"

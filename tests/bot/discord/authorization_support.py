@@ -83,7 +83,9 @@ def allowed(audience: Audience, who: Who, where: Where, named_seat: int | None =
     """What the declaration means: may ``who`` use it in ``where``?"""
     if audience is Audience.ANYONE:
         return True
-    if audience is Audience.HOST:
+    if audience in (Audience.HOST, Audience.HOST_OR_PRACTISER):
+        # The matrix's matches are no practice matches, so only hosts; the player
+        # of a practice match is held to it in tests/bot/discord/test_practice.py.
         return who in (Who.HOST, Who.MANAGER)
     if audience is Audience.INVOKER:
         # The member whose command posted it: the matrix's host commands are run

@@ -92,6 +92,48 @@ async def test_a_checkpoint_takes_its_turn_with_the_batches(harness: Harness) ->
     await asyncio.gather(move, checkpoint)
 
 
+def _record_turns(writer: Writer) -> list[str]:
+    """What the writer does, in order: 'job' (a checkpoint's chunk) or the match
+    ids of a batch."""
+    turns: list[str] = []
+    run_job, write_batch = writer._run_job, writer._write_batch
+
+    async def job(*args: Any) -> None:
+        turns.append("job")
+        await run_job(*args)
+
+    async def batch(waiting: list[Any]) -> None:
+        turns.append(",".join(str(w.step.match_id) for w in waiting))
+        await write_batch(waiting)
+
+    writer._run_job, writer._write_batch = job, batch  # type: ignore[method-assign]
+    return turns
+
+
+async def test_moves_are_written_between_the_chunks_of_a_checkpoint(harness: Harness) -> None:
+    """A checkpoint saves its matches' clocks a chunk at a time, and a move that
+    arrives meanwhile is written after the chunk in hand, not after them all;
+    every running clock is saved all the same."""
+    ids = [await harness.started() for _ in range(4)]
+    harness.runtime.checkpoints.chunk = 1
+    await harness.advance(30)
+    writer = harness.runtime.writer
+    turns = _record_turns(writer)
+    release = _hold_first_batch(writer)
+    first = asyncio.create_task(harness.runtime.submit_text(ids[0], 0, "play 1"))
+    await asyncio.sleep(0)
+    checkpoint = asyncio.create_task(harness.runtime.checkpoint())
+    second = asyncio.create_task(harness.runtime.submit_text(ids[1], 0, "play 2"))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    release.set()
+    await asyncio.gather(first, second, checkpoint)
+    assert turns == [str(ids[0]), "job", str(ids[1]), "job", "job", "job"]
+    async with harness.sessions() as session:
+        stored = [await MatchRepository(session).get(i) for i in ids]
+    assert [r.clock_ms for r in stored if r is not None] == [30_000] * 4
+
+
 @pytest.mark.parametrize("dies", ["before its commit", "after its commit"])
 async def test_a_kill_between_write_and_acknowledgement_loses_nothing_acknowledged(
     harness: Harness, dies: str

@@ -7,6 +7,7 @@ instead, since CI must run them.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -77,7 +78,16 @@ def stream_closing(error: str) -> bool:
     return "event-stream" in error or "EventSource" in error
 
 
-async def checked_page(
+async def checked_page(**options: Any) -> AsyncIterator[Any]:
+    """A page in a fresh browser; ``options`` as :func:`checked_tab` takes them."""
+    async for browser in launched():
+        async with checked_tab(browser, **options) as page:
+            yield page
+
+
+@contextlib.asynccontextmanager
+async def checked_tab(
+    browser: Any,
     *,
     width: int = 1200,
     height: int = 900,
@@ -85,22 +95,22 @@ async def checked_page(
     tolerated: Callable[[str], bool] = _nothing,
     phone: bool = False,
 ) -> AsyncIterator[Any]:
-    """A page in a fresh browser (a touch screen that reads the page's viewport tag,
-    if ``phone``). Once the test is done, any script error, failed load or policy
-    violation the page reported fails it, unless ``tolerated``."""
+    """A page in its own context of ``browser`` (a touch screen that reads the page's
+    viewport tag, if ``phone``), so one browser can serve a module's tests. Once
+    the test is done, any script error, failed load or policy violation the page
+    reported fails it, unless ``tolerated``."""
     errors: list[str] = []
-    async for browser in launched():
-        context = await browser.new_context(
-            viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
-        )
-        if clipboard_origin is not None:
-            permissions = ["clipboard-read", "clipboard-write"]
-            await context.grant_permissions(permissions, origin=clipboard_origin)
-        page = await context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        yield page
-        await context.close()
+    context = await browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
+    )
+    if clipboard_origin is not None:
+        permissions = ["clipboard-read", "clipboard-write"]
+        await context.grant_permissions(permissions, origin=clipboard_origin)
+    page = await context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield page
+    await context.close()
     unexpected = [error for error in errors if not tolerated(error)]
     assert not unexpected, f"the page reported: {unexpected}"
 

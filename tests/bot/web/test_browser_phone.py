@@ -1,7 +1,7 @@
-"""The pages on a 390 px phone: the spectator view never scrolls sideways, even
-with a game's final score table in the room, and the board editors' cells are
-at least the usual 44 px touch size (a board wider than the screen scrolls in
-its own box, not the page)."""
+"""The pages on a 390 px phone: the board editors' cells are at least the usual
+44 px touch size (a board wider than the screen scrolls in its own box, not the
+page). A finished match's page, final score tables and all, is checked on a
+phone in test_browser_match.py."""
 
 from __future__ import annotations
 
@@ -10,16 +10,12 @@ from typing import Any
 
 import pytest
 
-import games
-from bot.demo.match import play_match as play_to_the_end  # the demo's driver: built-in players
 from tests.bot.web.browser import SQLITE_ONLY, checked_page, screenshot, stream_closing
-from tests.bot.web.conftest import Site, close_site, open_site
+from tests.bot.web.conftest import Site
 
 PHONE = 390  # px: a common phone's CSS width
 TOUCH = 44  # px: the usual smallest touch target
 WAIT_MS = 10_000
-#: Display names as long as Discord allows (32), so score tables are at their widest.
-LONG_NAMES = ("Rubellite_the_Quartz_Moon_Seer_X", "TurquoiseTheMagnificentOfTheSeas")
 
 pytestmark = SQLITE_ONLY
 
@@ -30,37 +26,9 @@ async def phone() -> AsyncIterator[Any]:
         yield opened
 
 
-#: The widest code block's content in the room log (0 if none).
-WIDEST_TABLE = "Math.max(0, ...[...document.querySelectorAll('#log pre')].map(p => p.scrollWidth))"
-
-
 async def page_width(page: Any) -> int:
     width: int = await page.evaluate("document.documentElement.scrollWidth")
     return width
-
-
-async def test_the_final_score_tables_fit_a_phone(sessionmaker: Any, phone: Any) -> None:
-    """Each game played to its end; the page is looked at once the room has it all
-    (the stream sends "finished" after the last message)."""
-    site = await open_site(sessionmaker, names=LONG_NAMES)
-    widest: dict[str, int] = {}
-    try:
-        for key in games.keys():
-            record = await play_to_the_end(site.runtime, key, 7, {})
-            await phone.goto(await site.watch_url(record.id))
-            await phone.wait_for_function(
-                "() => document.body.dataset.status === 'finished'", timeout=WAIT_MS
-            )
-            await screenshot(phone, f"phone-watch-{key}")
-            assert await page_width(phone) <= PHONE, key
-            widest[key] = await phone.evaluate(WIDEST_TABLE)
-    finally:
-        # Leave the page before the server stops: a picture still loading lazily
-        # would otherwise fail to load and be reported as the page's error.
-        await phone.goto("about:blank")
-        await close_site(site)
-    # The check means something: some tables really are wider than the phone.
-    assert max(widest.values()) > PHONE, widest
 
 
 #: A cell shows a mark: shaded (Logical Horror) or a piece (Rune Breaker).

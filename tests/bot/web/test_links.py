@@ -7,8 +7,10 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.web.links import EDIT, TOKEN_SHAPE, WATCH, WATCH_DAYS_AFTER_END, WebLinks, open_for
+from bot.web.links import EDIT, TOKEN_SHAPE, WATCH, WebLinks, open_for
+from storage import server_settings
 from storage.records import MatchRecord, MatchStatus
+from storage.server_settings import ServerSettings
 from tests.bot.web.conftest import Site
 
 
@@ -54,20 +56,32 @@ async def test_resolve_checks_the_page_and_the_match(site: Site) -> None:
     assert await links.resolve("'; drop table matches; --", WATCH) is None
     await site.runtime.abort(match_id)
     assert await links.resolve(edit, EDIT) is None  # editors close with the match
-    assert await links.resolve(watch, WATCH) is not None  # the spectator view stays a while
-    later = datetime.now(UTC) + timedelta(days=WATCH_DAYS_AFTER_END, hours=1)
+    assert await links.resolve(watch, WATCH) is not None  # it is the match's page now
+    # By default the page stays as long as the match is stored ...
+    years = datetime.now(UTC) + timedelta(days=3650)
+    assert await links.resolve(watch, WATCH, now=years) is not None
+    # ... and for as long as its server's hosts say, if they say.
+    async with site.server.context.sessions.begin() as session:
+        await server_settings.save(session, 1, ServerSettings(match_page_days=7))
+    week = datetime.now(UTC) + timedelta(days=6)
+    assert await links.resolve(watch, WATCH, now=week) is not None
+    later = datetime.now(UTC) + timedelta(days=7, hours=1)
     assert await links.resolve(watch, WATCH, now=later) is None
+    async with site.server.context.sessions.begin() as session:
+        await server_settings.save(session, 2, ServerSettings(match_page_days=1))
+    assert await links.resolve(watch, WATCH, now=week) is not None  # another server's setting
 
 
 def test_how_long_links_stay_open() -> None:
     ended = datetime(2026, 1, 1, tzinfo=UTC)
-    soon, late = ended + timedelta(days=1), ended + timedelta(days=WATCH_DAYS_AFTER_END + 1)
+    soon, late = ended + timedelta(days=1), ended + timedelta(days=8)
     for status in (MatchStatus.CREATED, MatchStatus.RUNNING, MatchStatus.PAUSED):
-        assert open_for(record(status, ended), WATCH, late)
-        assert open_for(record(status, ended), EDIT, late)
+        assert open_for(record(status, ended), WATCH, late, 7)
+        assert open_for(record(status, ended), EDIT, late, 7)
     for status in (MatchStatus.FINISHED, MatchStatus.ABORTED):
-        assert open_for(record(status, ended), WATCH, soon)
-        assert not open_for(record(status, ended), WATCH, late)
+        assert open_for(record(status, ended), WATCH, soon, 7)
+        assert not open_for(record(status, ended), WATCH, late, 7)
+        assert open_for(record(status, ended), WATCH, late + timedelta(days=9999))  # 0: kept
         assert not open_for(record(status, ended), EDIT, soon)
 
 

@@ -37,3 +37,6 @@ MATCH_OPTIONS = options_json(token_seconds=5, hint_seconds=10)
 
 #: The one query form is named by its kind (public or private), not a ``form`` attribute.
 FORM_NAMES = {"QueryForm": ("public", "private")}
+
+#: The small fixed puzzle, tokens every 5 s: a few queries each.
+PRACTICE_OPTIONS = MATCH_OPTIONS

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 from tests.bot.discord.authorization_support import Plan, Stage
 from tests.bot.discord.support import Match, World, new_match, request
-from tests.games.runebreaker.runebreaker_support import CLASSIC_ROUND, options_json
+from tests.games.runebreaker.runebreaker_support import CLASSIC_ROUND, classic_config, options_json
 
 RUNES = options_json(CLASSIC_ROUND, look_seconds=30)
 
@@ -41,3 +43,6 @@ PLAN = Plan(
 
 #: Alice starts and nobody waits to look: seats type moves at once.
 MATCH_OPTIONS = options_json(CLASSIC_ROUND, first_seat=0, look_seconds=0)
+
+#: Every round fixed in advance (none generated), alice starts, no look.
+PRACTICE_OPTIONS = json.dumps(classic_config())
