@@ -31,6 +31,10 @@ T = TypeVar("T")
 ATOMS: frozenset[type] = frozenset({int, str, bool, float, type(None), bytes})
 
 _shareable: dict[type, bool] = {}
+#: The atoms and every model class found shared so far: a list or dict whose
+#: values are all of these (a match's history of frozen records) is copied in
+#: one C-level call, without a Python call per record.
+_kept: set[type] = set(ATOMS)
 
 
 def private_copy(value: T) -> T:
@@ -45,9 +49,9 @@ def _copy(value: Any) -> Any:
         return value
     if cls is list:
         # A list of plain values (a hand, a row of cells) in one C-level copy.
-        return value.copy() if ATOMS.issuperset(map(type, value)) else [_copy(v) for v in value]
+        return value.copy() if _kept.issuperset(map(type, value)) else [_copy(v) for v in value]
     if cls is dict:
-        if ATOMS.issuperset(map(type, value.values())):
+        if _kept.issuperset(map(type, value.values())):
             return value.copy()
         return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, BaseModel):
@@ -62,12 +66,18 @@ def _model(model: BaseModel) -> BaseModel:
     if shared(cls):
         return model
     new = cls.__new__(cls)
-    fields = {k: v if type(v) in ATOMS else _copy(v) for k, v in model.__dict__.items()}
+    # Most fields are atoms or shared models: the dict is copied whole, in C, and
+    # only the others are replaced (a call per field was most of a copy's time).
+    fields = model.__dict__.copy()
+    for key, value in fields.items():
+        if type(value) not in _kept:
+            fields[key] = _copy(value)
     # What pydantic's own copy sets, set the same way (frozen models refuse setattr).
     object.__setattr__(new, "__dict__", fields)
     object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
-    object.__setattr__(new, "__pydantic_extra__", _copy(model.__pydantic_extra__))
-    object.__setattr__(new, "__pydantic_private__", _copy(model.__pydantic_private__))
+    extra, private = model.__pydantic_extra__, model.__pydantic_private__
+    object.__setattr__(new, "__pydantic_extra__", None if extra is None else _copy(extra))
+    object.__setattr__(new, "__pydantic_private__", None if private is None else _copy(private))
     return new
 
 
@@ -81,6 +91,8 @@ def shared(cls: type[BaseModel]) -> bool:
             _immutable(field.annotation) for field in cls.model_fields.values()
         )
         _shareable[cls] = found
+        if found:
+            _kept.add(cls)
     return found
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypeAlias
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import GameState, Seat, SteppedBank, Window
 from games.decoder.config import DecoderConfig, Item
@@ -73,7 +73,10 @@ class Pending(BaseModel):
 
 
 class Revealed(BaseModel):
-    """A letter that left a hand in public."""
+    """A letter that left a hand in public (never changed after: frozen, so the
+    engine's copy of a state shares it, games.core.copies)."""
+
+    model_config = ConfigDict(frozen=True)
 
     letter: str
     seat: Seat
@@ -82,12 +85,16 @@ class Revealed(BaseModel):
 
 
 class ClueAnswer(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
     clue: Clue
     answer: bool
 
 
 class TurnRecord(BaseModel):
-    """One turn, secrets included; views publish only the public fields."""
+    """One turn, secrets included; views publish only the public fields. The
+    turn being played is one of these, changed as its decisions come in; a
+    finished turn goes into the history as a :class:`PastTurn`."""
 
     number: int
     seat: Seat
@@ -99,7 +106,7 @@ class TurnRecord(BaseModel):
     word: str | None = None
     excluded: Clue | None = None
     evidence: bool = False
-    answers: list[ClueAnswer] = Field(default_factory=list)
+    answers: tuple[ClueAnswer, ...] = ()
     chosen_by: Seat | None = None
     # guess
     letter: str | None = None
@@ -112,11 +119,23 @@ class TurnRecord(BaseModel):
     swapped_out: str | None = None
     swap_decided: bool = False
     # restore
-    restored: list[int] = Field(default_factory=list)
+    restored: tuple[int, ...] = ()
     total: int | None = None
     total_guessed: bool = False
     total_correct: bool | None = None
     sabotaged: int | None = None
+
+    def finished(self) -> PastTurn:
+        return PastTurn(**dict(self))
+
+
+class PastTurn(TurnRecord):
+    """A finished turn: nothing changes it again. Frozen (its fields are
+    immutable: tuples, frozen answers), the engine's copy of a state shares
+    the whole history instead of copying every record of it on every move
+    (games.core.copies; Decoder's property suite spent half its CPU there)."""
+
+    model_config = ConfigDict(frozen=True)
 
 
 def _two_lists() -> list[Any]:
@@ -147,7 +166,7 @@ class DecoderState(GameState):
     timers: list[int] = Field(default_factory=lambda: [0, 1])
     last_turn: Seat | None = None
     turn: TurnRecord | None = None
-    history: list[TurnRecord] = Field(default_factory=list)
+    history: list[PastTurn] = Field(default_factory=list)
     pending: list[Pending | None] = Field(default_factory=_nothing_pending)
     banks: list[SteppedBank]
     next_decision: int = 1

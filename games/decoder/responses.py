@@ -30,7 +30,7 @@ def _sabotage(state: DecoderState, owner: Seat, number: int) -> Notice:
     """×1.5 up to 30; the owner alone learns the new time."""
     tank = state.tanks[owner][number - 1]
     before = tank.units
-    tank.units = sabotaged(before)
+    tank = state.tanks[owner][number - 1] = tank.model_copy(update={"units": sabotaged(before)})
     name = state.tank_names[number - 1]
     return private(
         owner, "tank_time_changed", tank=number, tank_name=name, units=tank.units, before=before

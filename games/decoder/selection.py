@@ -52,9 +52,9 @@ def check_raise_time(state: DecoderState, seat: Seat, action: RaiseTime) -> None
 
 def raise_time(state: DecoderState, seat: Seat, action: RaiseTime) -> list[Notice]:
     check_raise_time(state, seat, action)
-    tank = state.tanks[seat][action.tank - 1]
-    tank.seconds = action.seconds
-    tank.units = units_for(action.seconds)
+    raised = {"seconds": action.seconds, "units": units_for(action.seconds)}
+    tanks = state.tanks[seat]
+    tank = tanks[action.tank - 1] = tanks[action.tank - 1].model_copy(update=raised)
     data = {"tank": action.tank, "tank_name": state.tank_names[action.tank - 1]}
     return [private(seat, "time_raised", **data, seconds=tank.seconds, units=tank.units)]
 

@@ -7,7 +7,7 @@ lists in the state are indexed 0–6.
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 TANKS = 7
 #: Puzzle times may be raised to 5 minutes (and lowered again, down to the official time).
@@ -18,7 +18,11 @@ MAX_UNITS = 30
 
 class Tank(BaseModel):
     """One of a seat's tanks. ``units`` starts as ``units_for(seconds)`` and
-    only sabotage changes it after the letter selection."""
+    only sabotage changes it after the letter selection. Frozen: a change puts a
+    new tank in its place, so the engine's copy of a state shares the tanks
+    (games.core.copies) rather than copying fourteen of them on every move."""
+
+    model_config = ConfigDict(frozen=True)
 
     seconds: int
     units: int

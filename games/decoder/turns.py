@@ -132,7 +132,8 @@ def take_turn(
     else:
         notices = _restore(state, seat, action, now_ms)
     # Power Surge: the tank is not used up (its recharge still fills the timer).
-    state.tanks[seat][action.tank - 1].used = not action.surge
+    tanks = state.tanks[seat]
+    tanks[action.tank - 1] = tanks[action.tank - 1].model_copy(update={"used": not action.surge})
     return notices + maybe_end_turn(state, now_ms)
 
 
@@ -178,7 +179,7 @@ def answer_clues(state: DecoderState, clues: list[Clue], chosen_by: Seat | None)
     assert turn is not None
     assert turn.word is not None
     count = count_in(turn.word, state.hands[other(turn.seat)])
-    turn.answers = [ClueAnswer(clue=clue, answer=clue_answer(clue, count)) for clue in clues]
+    turn.answers = tuple(ClueAnswer(clue=clue, answer=clue_answer(clue, count)) for clue in clues)
     turn.chosen_by = chosen_by
     return public(
         "clue_answered",
@@ -266,9 +267,10 @@ def _restore(state: DecoderState, seat: Seat, action: Restore, now_ms: int) -> l
     turn = state.turn
     assert turn is not None
     turn.kind = "restore"
-    turn.restored = used_numbers(state.tanks[seat])
+    tanks = state.tanks[seat]
+    turn.restored = tuple(used_numbers(tanks))
     for number in turn.restored:
-        state.tanks[seat][number - 1].used = False
+        tanks[number - 1] = tanks[number - 1].model_copy(update={"used": False})
     restored = public(
         "tanks_restored",
         turn=turn.number,
@@ -296,6 +298,6 @@ def maybe_end_turn(state: DecoderState, now_ms: int) -> list[Notice]:
     # After any Unexpected Sabotage: its new time applies to this very turn.
     state.timers[turn.seat] = state.tanks[turn.seat][turn.tank - 1].units
     state.last_turn = turn.seat
-    state.history.append(turn)
+    state.history.append(turn.finished())
     state.turn = None
     return start_turn(state, now_ms)

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.logical_horror.formats import FORMATS, neighbours
+from games.logical_horror.formats import FORMATS, neighbour_table, neighbours
 from games.logical_horror.puzzle import Clue, Shading
 from games.logical_horror.rules import RULES, Rule
 from games.logical_horror.solver import PuzzleParts
@@ -194,20 +194,24 @@ class _Search:
         if shaded and not self._local_ok(board.least, cell):
             return False
         side = board.least if shaded else board.most
+        # The search's innermost loop (millions of calls for the generator's
+        # tests): the cached values are read in place, the bound checked inline.
+        values = board.values
         for watch in self.watchers[cell]:
-            if watch.rule.trend is None:
+            rule = watch.rule
+            if rule.trend is None:
                 if not self._reachable(board, watch, cell, shaded):
                     return False
                 continue
-            on_most, on_least = self._values(board, watch)
+            found = values.get(watch.number) or self._values(board, watch)
             side[cell] = shaded
-            changed = watch.rule.evaluate(self.h, self.w, side, watch.clue.row, watch.clue.col)
+            changed = rule.evaluate(self.h, self.w, side, watch.clue.row, watch.clue.col)
             side[cell] = not shaded
-            if shaded:
-                on_least = changed
-            else:
-                on_most = changed
-            if not self._fits(watch, on_most, on_least):
+            on_most, on_least = (found[0], changed) if shaded else (changed, found[1])
+            low, high = (on_least, on_most) if rule.trend == "up" else (on_most, on_least)
+            # The clue's value must lie between its values on the two extreme
+            # completions; low > high is distance on an all-unshaded one: no bound.
+            if low <= high and not low <= (watch.clue.value or 0) <= high:
                 return False
         return True
 
@@ -239,13 +243,6 @@ class _Search:
             if watch.rule.evaluate(self.h, self.w, trial, row, col) == watch.clue.value:
                 return True
         return False
-
-    def _fits(self, watch: _Watch, on_most: int, on_least: int) -> bool:
-        value = watch.clue.value
-        low, high = (on_least, on_most) if watch.rule.trend == "up" else (on_most, on_least)
-        if low > high:
-            return True  # distance on an all-unshaded completion: no bound
-        return low <= (value or 0) <= high
 
     def _leaf(self, shading: Shading) -> None:
         if self.format.broken(self.parts, shading) is None and all(
@@ -288,6 +285,7 @@ class _Search:
         must = {c for c in may if board.most[c] == board.least[c]}
         if not must:
             return []
+        table = neighbour_table(self.h, self.w)
         order: dict[int, int] = {}
         low: dict[int, int] = {}
         joints: set[int] = set()
@@ -296,7 +294,7 @@ class _Search:
             """Numbers ``cell``'s subtree; returns how many must-cells it holds."""
             order[cell] = low[cell] = len(order)
             held = int(cell in must)
-            for nxt in neighbours(self.h, self.w, cell):
+            for nxt in table[cell]:
                 if nxt not in may:
                     continue
                 if nxt in order:

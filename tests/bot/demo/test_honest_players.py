@@ -105,8 +105,11 @@ def _other_letters(state: Any, seat: int) -> Any:
     fresh = [x for x in ALPHABET if x not in gone]
     changed.hands[opponent] = fresh[: len(state.hands[opponent])]
     changed.seen[opponent] = fresh[: len(state.seen[opponent])]
-    for tank in changed.tanks[opponent]:
-        tank.seconds, tank.units = tank.seconds + 10, min(30, tank.units + 1)
+    # Tanks are frozen (the engine's copy shares them): each takes the old one's place.
+    changed.tanks[opponent] = [
+        tank.model_copy(update={"seconds": tank.seconds + 10, "units": min(30, tank.units + 1)})
+        for tank in changed.tanks[opponent]
+    ]
     weighing = changed.pending[opponent]
     if changed.turn is not None and weighing is not None and weighing.decision == "swap":
         changed.turn.offer = fresh[-1]

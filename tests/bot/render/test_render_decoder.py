@@ -7,7 +7,7 @@ import functools
 import io
 import random
 import re
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from PIL import Image as PILImage
@@ -16,6 +16,7 @@ from bot.render import Rendered, renderer_for
 from bot.render.decoder import TANKS_FILENAME, TankCell, TankRow, tank_board
 from games.core.contract import HOST, PUBLIC, Audience, Notice
 from games.decoder import GAME, DecoderState
+from games.decoder.models import TurnRecord
 from tests.games.decoder.decoder_play import Played, play, random_config
 from tests.games.decoder.decoder_support import act, playing, run
 
@@ -242,14 +243,26 @@ def _with_other_secrets(state: DecoderState, seat: int) -> DecoderState:
     free = [x for x in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if x not in copy.hands[1 - seat]]
     copy.hands[seat] = free[-len(copy.hands[seat]) :] if copy.hands[seat] else []
     copy.seen[seat] = free[:6]
-    for tank in copy.tanks[seat]:
-        tank.units = 29 if tank.units != 29 else 28
-        tank.seconds = 299
-    for turn in [*copy.history, *([copy.turn] if copy.turn else [])]:
-        if turn.seat != seat and turn.offer is not None:
-            turn.offer, turn.swapped_out = "Q", ("Z" if turn.swapped_out else None)
+    # Tanks and finished turns are frozen: each changed one takes the old one's place.
+    copy.tanks[seat] = [
+        tank.model_copy(update={"units": 29 if tank.units != 29 else 28, "seconds": 299})
+        for tank in copy.tanks[seat]
+    ]
+    copy.history = [_other_offer(turn, seat) for turn in copy.history]
+    if copy.turn is not None:
+        copy.turn = _other_offer(copy.turn, seat)
     copy.timers = [7, 11]
     return copy
+
+
+Turn = TypeVar("Turn", bound=TurnRecord)
+
+
+def _other_offer(turn: Turn, seat: int) -> Turn:
+    """The turn with another offer (and swap) if the other seat made it."""
+    if turn.seat == seat or turn.offer is None:
+        return turn
+    return turn.model_copy(update={"offer": "Q", "swapped_out": "Z" if turn.swapped_out else None})
 
 
 @pytest.mark.parametrize("played", SEEDS[:6], indirect=True, ids=[f"seed{i}" for i in SEEDS[:6]])

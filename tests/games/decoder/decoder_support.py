@@ -89,6 +89,7 @@ def with_items(seat0: list[str] | None = None, seat1: list[str] | None = None) -
 
 def used_up(state: DecoderState, seat: int, numbers: list[int]) -> DecoderState:
     """Mark the seat's tanks (numbered 1–7) as used."""
+    tanks = state.tanks[seat]
     for number in numbers:
-        state.tanks[seat][number - 1].used = True
+        tanks[number - 1] = tanks[number - 1].model_copy(update={"used": True})
     return state

@@ -24,7 +24,7 @@ from games.decoder.actions import (
     Unexpected,
 )
 from games.decoder.grammar import parse
-from tests.games.decoder.decoder_support import ALL_ITEMS, NAMES, act, fresh, playing
+from tests.games.decoder.decoder_support import ALL_ITEMS, NAMES, act, fresh, playing, used_up
 
 
 @pytest.mark.parametrize(
@@ -60,7 +60,7 @@ from tests.games.decoder.decoder_support import ALL_ITEMS, NAMES, act, fresh, pl
 )
 def test_turn_actions(text: str, action: Any) -> None:
     state = playing(items=[ALL_ITEMS, []])
-    state.tanks[0][0].used = True  # so that there is something to restore
+    used_up(state, 0, [1])  # so that there is something to restore
     assert parse(text.lower(), 0, NAMES, "turn") == action
     assert GAME.parse(state, 0, text) == action
 

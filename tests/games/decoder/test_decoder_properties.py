@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import given, settings
@@ -27,8 +27,11 @@ from games.decoder.actions import (
     Sabotage,
     Swap,
 )
+from games.decoder.models import TurnRecord
 from games.decoder.tiles import ALPHABET
 from tests.games.decoder.decoder_play import Played, play, random_config, replay
+
+Turn = TypeVar("Turn", bound=TurnRecord)
 
 MATCHES = settings(max_examples=40, deadline=None)
 #: Keys that only ever carry a seat's secrets; never in a notice to the room.
@@ -119,9 +122,12 @@ def scrambled(state: DecoderState, seat: int, rnd: random.Random) -> DecoderStat
     free = [x for x in ALPHABET if x not in other_hand | revealed]
     copy.hands[seat] = sorted(rnd.sample(free, len(copy.hands[seat])))
     copy.seen[seat] = sorted(rnd.sample(ALPHABET, len(copy.seen[seat])))
-    for tank in copy.tanks[seat]:
-        tank.seconds = rnd.randint(0, 300)
-        tank.units = rnd.randint(1, 30)
+    # Tanks and finished turns are frozen (games.core.copies shares them): each
+    # varied one is put in the old one's place.
+    copy.tanks[seat] = [
+        tank.model_copy(update={"seconds": rnd.randint(0, 300), "units": rnd.randint(1, 30)})
+        for tank in copy.tanks[seat]
+    ]
     copy.timers = [rnd.randint(0, 30), rnd.randint(0, 30)]
     if copy.selection is not None:
         chosen = copy.selection[seat]
@@ -129,13 +135,21 @@ def scrambled(state: DecoderState, seat: int, rnd: random.Random) -> DecoderStat
         chosen.extras = sorted(rnd.sample(ALPHABET, len(chosen.extras)))
         chosen.extra_tanks = sorted(rnd.sample(range(1, 8), rnd.randint(0, 7)))
         chosen.hand_chosen = rnd.random() < 0.5
-    for turn in [*copy.history, *([copy.turn] if copy.turn else [])]:
-        if turn.kind == "guess" and turn.seat != seat and turn.correct is False:
-            turn.offer = rnd.choice([None, *ALPHABET])
-            turn.swapped_out = rnd.choice([None, *ALPHABET])
-        if turn.kind == "guess" and turn.seat == seat and turn.correct:
-            turn.insurance = rnd.random() < 0.5
+    copy.history = [_scrambled_turn(turn, seat, rnd) for turn in copy.history]
+    if copy.turn is not None:
+        copy.turn = _scrambled_turn(copy.turn, seat, rnd)
     return copy
+
+
+def _scrambled_turn(turn: Turn, seat: int, rnd: random.Random) -> Turn:
+    """The turn with ``seat``'s secrets in it changed at random."""
+    secrets: dict[str, Any] = {}
+    if turn.kind == "guess" and turn.seat != seat and turn.correct is False:
+        secrets["offer"] = rnd.choice([None, *ALPHABET])
+        secrets["swapped_out"] = rnd.choice([None, *ALPHABET])
+    if turn.kind == "guess" and turn.seat == seat and turn.correct:
+        secrets["insurance"] = rnd.random() < 0.5
+    return turn.model_copy(update=secrets)
 
 
 @MATCHES
@@ -208,10 +222,12 @@ def _other_private_values(
     assert turn is not None
     touched = {turn.tank, getattr(action, "tank", None), *turn.restored}
     for seat in (0, 1):
-        for number, tank in enumerate(copy.tanks[seat], start=1):
-            if number not in touched or seat != turn.seat:
-                tank.units = rnd.randint(1, 30)
-                tank.seconds = rnd.randint(0, 300)
+        copy.tanks[seat] = [
+            tank.model_copy(update={"units": rnd.randint(1, 30), "seconds": rnd.randint(0, 300)})
+            if number not in touched or seat != turn.seat
+            else tank
+            for number, tank in enumerate(copy.tanks[seat], start=1)
+        ]
     if isinstance(action, Ask | Restore):
         seat = turn.seat
         free = [
@@ -305,14 +321,14 @@ def test_parse_only_ever_rejects(text: str) -> None:
 
 
 def _parse_states() -> list[DecoderState]:
-    from tests.games.decoder.decoder_support import act, fresh, playing
+    from tests.games.decoder.decoder_support import act, fresh, playing, used_up
 
     pregame = fresh(preset_hands=None)
     selecting = act(pregame, HOST, "start").state
     turn = playing(
         items=[["power_surge", "new_evidence", "hand_insurance"], ["unexpected_sabotage"]]
     )
-    turn.tanks[0][1].used = True
+    used_up(turn, 0, [2])
     wrong = act(turn, 0, "guess z tank 1").state
     restored = act(turn, 0, "restore tank 1").state
     return [pregame, selecting, turn, wrong, restored]

@@ -77,7 +77,7 @@ def test_restore_restores_only_used_tanks_not_the_one_used() -> None:
     state = used_up(playing(), 0, [2, 5])
     step = act(state, 0, "restore tank 1")
     assert step.state.turn is not None
-    assert step.state.turn.restored == [2, 5]
+    assert step.state.turn.restored == (2, 5)
     assert [t.used for t in step.state.tanks[0]] == [True] + [False] * 6
 
 
