@@ -20,7 +20,7 @@ import asyncio
 import bisect
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -118,6 +118,10 @@ class Feeds:
         self.renderer = renderer
         self.poll_seconds = poll_seconds
         self._feeds: dict[int, RoomFeed] = {}
+        #: Called when a match comes to be watched while none was: the server starts
+        #: hearing of other processes' rows then (bot.web.nudges), not before, so an
+        #: unwatched bot (or a test's simulated loop) is not woken for nobody.
+        self.on_watched: Callable[[], None] | None = None
 
     def poke(self, match_id: int, position: int | None = None) -> None:
         """The room of ``match_id`` got a message (up to row ``position``, if known):
@@ -147,7 +151,10 @@ class Feeds:
         """Follow a match's room; the feed has been read once when this enters."""
         feed = self._feeds.get(match_id)
         if feed is None:
+            first = not self._feeds
             feed = self._feeds[match_id] = RoomFeed(match_id)
+            if first and self.on_watched is not None:
+                self.on_watched()
             feed.task = asyncio.create_task(self._run(feed), name=f"web-feed-{match_id}")
         feed.watchers += 1
         try:

@@ -66,10 +66,12 @@ class RoomPoller:
         self.seconds = seconds
 
     async def run(self) -> None:
-        while True:
+        # Started when a match comes to be watched (Feeds.on_watched); it ends when
+        # nobody watches, so an idle process runs no timer at all.
+        while self._feeds.heads():
             await asyncio.sleep(self.seconds)
             if not (heads := self._feeds.heads()):
-                continue  # nobody watches: no query
+                return
             try:
                 async with self._sessions() as session:
                     latest = await WebRepository(session).room_heads(list(heads))

@@ -86,14 +86,21 @@ class WebServer:
         site = web.TCPSite(runner, self.host, self.port)
         await site.start()
         self._runner = runner
-        self._nudging = asyncio.create_task(self.nudges.run(), name="web-nudges")
+        self.feeds.on_watched = self._hear_other_processes
         if self.port == 0:  # a free port was picked: learn which
             self.port = int(runner.addresses[0][1])
             if self._public_url is None:
                 self.links.base_url = self.url
         log.info("web pages at %s (links point to %s)", self.url, self.links.base_url)
 
+    def _hear_other_processes(self) -> None:
+        """A match is watched: listen (or poll) for rows other processes commit,
+        unless already doing so."""
+        if self._nudging is None or self._nudging.done():
+            self._nudging = asyncio.create_task(self.nudges.run(), name="web-nudges")
+
     async def stop(self) -> None:
+        self.feeds.on_watched = None
         if self._nudging is not None:
             self._nudging.cancel()
             await asyncio.gather(self._nudging, return_exceptions=True)

@@ -91,3 +91,18 @@ async def test_another_processs_moves_arrive_at_once_not_at_the_slow_poll(
             await passes(elsewhere, match_id)
             assert await read_events(response, has_text("claims"), 5)
             assert asyncio.get_running_loop().time() - started < 5
+
+
+async def test_nobody_watching_runs_no_nudge_and_the_first_watcher_starts_it(
+    site: Site, sessionmaker: async_sessionmaker[AsyncSession]
+) -> None:
+    """An unwatched server listens and polls for nothing: no task, no timer (a
+    bot idle for hours, or a simulated loop, is not woken for nobody)."""
+    assert site.server._nudging is None
+    async with another_process(sessionmaker) as elsewhere:
+        match_id = await started_elsewhere(elsewhere)
+        async with site.http.get(await site.watch_url(match_id) + "/events") as response:
+            await read_events(response, lambda e: bool(statuses(e)), 5)
+            nudging = site.server._nudging
+            assert nudging is not None
+            assert not nudging.done()

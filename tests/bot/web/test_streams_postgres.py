@@ -62,11 +62,12 @@ async def test_the_listener_outlives_its_connection_being_cut(
 ) -> None:
     listener = site.server.nudges
     assert isinstance(listener, RoomListener)
-    await asyncio.wait_for(listener.connected.wait(), 5)
     async with another_process(sessionmaker) as elsewhere:
         match_id = await started_elsewhere(elsewhere)
         async with site.http.get(await site.watch_url(match_id) + "/events") as response:
             events = await read_events(response, lambda e: bool(statuses(e)), 5)
+            # The server listens once a match is watched (not before: nobody to tell).
+            await asyncio.wait_for(listener.connected.wait(), 5)
             async with sessionmaker() as session:
                 cut = await session.scalar(
                     text("SELECT pg_terminate_backend(:pid)"), {"pid": listener.server_pid}
