@@ -97,18 +97,20 @@ def play(task: Task) -> Played:
         winner: str | None = ""
     else:
         winner = None if duel.outcome.winner is None else seated[duel.outcome.winner]
-    extras = {side: _extras(task.key, states, seated.index(side)) for side in task.sides}
+    final = duel.final
+    extras = {side: _extras(task.key, states, final, seated.index(side)) for side in task.sides}
     return Played(task, winner, times, len(duel.refused), extras)
 
 
-def _extras(key: str, states: Sequence[Any], seat: int) -> dict[str, list[float]]:
-    """What the game's own figures are, for one seat of a finished match."""
-    if not states:
+def _extras(key: str, states: Sequence[Any], final: Any, seat: int) -> dict[str, list[float]]:
+    """What the game's own figures are, for one seat of a finished match (``states``:
+    those its players were asked about; ``final``: the one it ended in)."""
+    if final is None:
         return {}
     if key == "runebreaker":
-        return _probes(states, seat)
+        return _probes([*states, final], seat)
     if key == "logical_horror":
-        return _queries(states[-1], seat)
+        return _queries(final, seat)
     return {}
 
 

@@ -37,6 +37,8 @@ class Duel:
     refused: list[Refusal] = field(default_factory=list)
     decisions: list[float] = field(default_factory=list)
     moves: int = 0
+    #: The last state (the finished match's, if it finished).
+    final: Any = None
 
 
 def seat_view(game: Game[Any, Any, Any], state: Any, audience: Any, now: int) -> dict[str, Any]:
@@ -66,7 +68,7 @@ def play_duel(
     now, duel = 0, Duel()
     for _ in range(most_steps):
         if state.outcome is not None:
-            duel.outcome = state.outcome
+            duel.outcome, duel.final = state.outcome, state
             return duel
         if watch is not None:
             watch(state)
@@ -92,7 +94,7 @@ def play_duel(
         deadline = min(game.deadlines(state), key=lambda d: d.at_ms)
         now = max(now, deadline.at_ms)
         state = game.expire(state, deadline.key, now).state
-    duel.outcome = state.outcome
+    duel.outcome, duel.final = state.outcome, state
     return duel
 
 

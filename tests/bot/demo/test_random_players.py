@@ -81,3 +81,15 @@ def test_a_bench_match_is_scored_for_its_contenders_whichever_seat_they_took() -
         assert played.refused == 0
         assert played.decisions["random"]
         assert played.decisions["normal"]
+
+
+def test_a_logical_horror_bench_match_counts_the_winners_queries() -> None:
+    """The figures come from the finished match (its winning query included), not
+    from the last state a player was asked about."""
+    options = (("colours", 2), ("size", 8))
+    played = play_task(Task("logical_horror", options, ("random", "normal"), 0))
+    assert played.winner == "normal"
+    queries = played.extras["normal"]["queries"]
+    assert queries
+    assert queries[0] >= 1
+    assert played.extras["random"] == {}
