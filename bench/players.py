@@ -33,7 +33,14 @@ from itertools import combinations, pairwise
 from typing import Any
 
 from bot.demo.duel import play_duel
-from bot.kits import Player, bench_matches, demo_games, demo_levels, random_player
+from bot.kits import (
+    Player,
+    bench_figures,
+    bench_matches,
+    demo_games,
+    demo_levels,
+    random_player,
+)
 
 RANDOM = "random"
 #: The slowest decision allowed at the top level (issue 18: under 1 s).
@@ -103,46 +110,11 @@ def play(task: Task) -> Played:
 
 
 def _extras(key: str, states: Sequence[Any], final: Any, seat: int) -> dict[str, list[float]]:
-    """What the game's own figures are, for one seat of a finished match (``states``:
-    those its players were asked about; ``final``: the one it ended in)."""
-    if final is None:
-        return {}
-    if key == "runebreaker":
-        return _probes([*states, final], seat)
-    if key == "logical_horror":
-        return _queries(final, seat)
-    return {}
-
-
-def _probes(states: Sequence[Any], seat: int) -> dict[str, list[float]]:
-    """Rune Breaker: for each round the seat won on its buzz, the probes it could
-    read (classic: every probe of the round, both seats'; finals: its own); and
-    its wrong answers: every buzz but the one that won a round."""
-    final = states[-1]
-    classic = final.config.variant == "classic"
-    buzzes: set[tuple[int, int]] = set()  # (round, turn) where the seat buzzed
-    for state in states:
-        current = state.round
-        if current is not None and current.buzzed[seat]:
-            buzzes.add((current.number, current.turn))
-    buzzed = {number for number, _ in buzzes}
-    right = sorted(r.number for r in final.results if r.winner == seat and r.number in buzzed)
-    read = [
-        sum(1 for p in final.probes if p.round == number and (classic or p.seat == seat))
-        for number in right
-    ]
-    wrong = len(buzzes) - len(right)
-    return {"probes": [float(n) for n in read], "wrong": [float(wrong)]}
-
-
-def _queries(final: Any, seat: int) -> dict[str, list[float]]:
-    """Logical Horror: the queries and hints the seat took to its solved board
-    (only when it won)."""
-    if final.outcome is None or final.outcome.winner != seat:
-        return {}
-    queries = sum(1 for q in final.queries if q.seat == seat)
-    hints = len(final.seats[seat].hinted)
-    return {"queries": [float(queries)], "hints": [float(hints)]}
+    """The game's own figures for one seat of a finished match (its demo module's
+    ``BENCH_FIGURES``; ``states``: those its players were asked about, ``final``:
+    the one it ended in)."""
+    figures = bench_figures(key)
+    return {} if final is None or figures is None else figures(states, final, seat)
 
 
 def tasks(key: str, options: dict[str, Any], names: Sequence[str], matches: int) -> list[Task]:

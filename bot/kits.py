@@ -20,7 +20,8 @@ game's parts by where they live:
                        none), ``ASKS_EVERY_SEAT`` (ask seats the game is
                        not waiting on, e.g. for a buzz), ``RANDOM`` (a random
                        legal player) and ``BENCH_MATCHES`` (the setups
-                       bench/players.py weighs the levels on); ``LEVELS``
+                       bench/players.py weighs the levels on; its
+                       ``BENCH_FIGURES`` says what else to report); ``LEVELS``
                        also makes the game one members may practise against
                        the bot (``/match practice``)
 ``bot.runtime.``       ``resolve`` and/or ``prepare``: the files its settings
@@ -48,7 +49,7 @@ docs/architecture.md, "Adding a game", lists every part a game provides.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from importlib import import_module
 from importlib.util import find_spec
@@ -59,6 +60,9 @@ import games
 #: A built-in player: the seat's view, the seat and a seeded generator in, the
 #: text a player would type out (None: let the clock run).
 Player = Callable[[dict[str, Any], int, random.Random], str | None]
+#: A finished match's figures for one seat, from the states its players were asked
+#: about, the state it ended in and the seat (bench/players.py).
+BenchFigures = Callable[[Sequence[Any], Any, int], dict[str, list[float]]]
 #: The host's move, from the host view, when no seat can move (or None).
 HostScript = Callable[[dict[str, Any]], str | None]
 
@@ -157,6 +161,13 @@ def bench_matches(key: str) -> list[dict[str, Any]]:
     (``BENCH_MATCHES``; default: one, the game's own defaults)."""
     matches: list[dict[str, Any]] = getattr(_demo_module(key), "BENCH_MATCHES", [{}])
     return matches
+
+
+def bench_figures(key: str) -> BenchFigures | None:
+    """What bench/players.py reports of a finished match of ``key`` beyond who won
+    (``BENCH_FIGURES``: e.g. probes to an answer; None: nothing more)."""
+    figures: BenchFigures | None = getattr(_demo_module(key), "BENCH_FIGURES", None)
+    return figures
 
 
 def demo_games() -> list[str]:

@@ -22,6 +22,7 @@ Levels differ in what they read and weigh:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -196,6 +197,20 @@ def _random_board(grid: Grid, rng: random.Random) -> tuple[bool, ...]:
 
 #: A player that picks at random among legal moves (bench/players.py's baseline).
 RANDOM = random_logical_horror
+
+
+def bench_figures(states: Sequence[Any], final: Any, seat: int) -> dict[str, list[float]]:
+    """Logical Horror: the queries and hints the seat took to its solved board
+    (only when it won)."""
+    if final.outcome is None or final.outcome.winner != seat:
+        return {}
+    queries = sum(1 for q in final.queries if q.seat == seat)
+    hints = len(final.seats[seat].hinted)
+    return {"queries": [float(queries)], "hints": [float(hints)]}
+
+
+#: What bench/players.py reports of a finished match, per seat.
+BENCH_FIGURES = bench_figures
 #: bench/players.py weighs the levels on the largest board (a decision at hard
 #: must stay under 1 s there).
 BENCH_MATCHES: list[dict[str, Any]] = [{"size": 10}]

@@ -147,11 +147,7 @@ def _finals_probe(
     current = view["round"]
     if current["done"][seat]:
         return None
-    this_turn = [
-        p
-        for p in view["my_probes"]
-        if p["round"] == current["number"] and p["turn"] == current["turn"] and p["pending"]
-    ]
+    this_turn = _sent_this_turn(view)
     if len(this_turn) >= level.probes_per_turn:
         return "done"
     limit = current["probe_limit"]
@@ -167,6 +163,16 @@ def _finals_probe(
         view["my_errors"],
     )
     return f"probe {_text(board.cells)} : {' '.join(shape)}"
+
+
+def _sent_this_turn(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """Finals: the seat's probes of this turn, results not back yet."""
+    current = view["round"]
+    return [
+        p
+        for p in view["my_probes"]
+        if p["round"] == current["number"] and p["turn"] == current["turn"] and p["pending"]
+    ]
 
 
 def _buzz(view: Mapping[str, Any], reading: Reading, seat: int, level: Level) -> str | None:
@@ -289,11 +295,7 @@ def random_runebreaker(view: dict[str, Any], seat: int, rng: random.Random) -> s
     if stage == "submit":
         if current["done"][seat]:
             return None
-        sent = [
-            p
-            for p in view["my_probes"]
-            if p["round"] == current["number"] and p["turn"] == current["turn"] and p["pending"]
-        ]
+        sent = _sent_this_turn(view)
         if len(sent) >= 2 or (sent and rng.random() < 0.5):
             return "done"
         shape = _random_runes(current["executable"], current["probe_limit"], rng)
@@ -313,5 +315,29 @@ def _random_runes(runes: Sequence[str], most: int, rng: random.Random) -> tuple[
 
 #: A player that picks at random among legal moves (bench/players.py's baseline).
 RANDOM = random_runebreaker
+
+
+def bench_figures(states: Sequence[Any], final: Any, seat: int) -> dict[str, list[float]]:
+    """Rune Breaker: for each round the seat won on its buzz, the probes it could
+    read (classic: every probe of the round, both seats'; finals: its own); and
+    its wrong answers: every buzz but the one that won a round."""
+    classic = final.config.variant == "classic"
+    buzzes: set[tuple[int, int]] = set()  # (round, turn) where the seat buzzed
+    for state in [*states, final]:
+        current = state.round
+        if current is not None and current.buzzed[seat]:
+            buzzes.add((current.number, current.turn))
+    buzzed = {number for number, _ in buzzes}
+    right = sorted(r.number for r in final.results if r.winner == seat and r.number in buzzed)
+    read = [
+        sum(1 for p in final.probes if p.round == number and (classic or p.seat == seat))
+        for number in right
+    ]
+    wrong = len(buzzes) - len(right)
+    return {"probes": [float(n) for n in read], "wrong": [float(wrong)]}
+
+
+#: What bench/players.py reports of a finished match, per seat.
+BENCH_FIGURES = bench_figures
 #: bench/players.py weighs the levels on a real match of each variant.
 BENCH_MATCHES: list[dict[str, Any]] = [{"variant": "classic"}, {"variant": "finals"}]
