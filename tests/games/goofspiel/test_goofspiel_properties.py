@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from games import HOST, PUBLIC, Rejected
 from games.core import Actor
 from games.goofspiel import GAME, Bid, GoofspielState
+from tests.games.draws import SEEDS, Draws
 from tests.games.goofspiel.goofspiel_support import ROW_MAJOR
 from tests.games.replay import replay_log
 
@@ -86,6 +87,7 @@ def play_random_game(data: st.DataObject, check: BidCheck | None = None) -> Play
         "cell_order": order,
         "move_seconds": data.draw(st.sampled_from([10, 90])),
     }
+    draws = Draws(data.draw(SEEDS, label="choices"))
     step = GAME.setup(config, seed=seed, now_ms=0)
     state, model, notices = step.state, Model(), list(step.notices)
     log: list[tuple[Any, ...]] = []
@@ -93,24 +95,22 @@ def play_random_game(data: st.DataObject, check: BidCheck | None = None) -> Play
     while state.outcome is None:
         cell = state.cell
         end = min(d.at_ms for d in GAME.deadlines(state))
-        if data.draw(st.integers(0, 4)) == 0:
-            now = data.draw(st.integers(end, end + 2_000))
-            keys = data.draw(st.permutations([d.key for d in GAME.deadlines(state)]))
+        if draws.integer(0, 4) == 0:
+            now = draws.integer(end, end + 2_000)
+            keys = draws.permutation([d.key for d in GAME.deadlines(state)])
             for key in keys:
                 step = GAME.expire(state, key, now)
                 log.append(("expire", key, now))
                 model.bid(int(key[-1]), 0, cell)
                 state, notices = step.state, notices + step.notices
         else:
-            seat = data.draw(st.sampled_from([0, 1]))
-            card = data.draw(st.sampled_from([0, *sorted(set(model.sorted_hand(seat)))]))
-            now = data.draw(st.integers(now, end - 1))
+            seat = draws.choice([0, 1])
+            card = draws.choice([0, *sorted(set(model.sorted_hand(seat)))])
+            now = draws.integer(now, end - 1)
             if check is not None:
                 check(state, seat, card, now)
             # Typed bids name their auction; buttons may not.
-            action = Bid(
-                card=card, auction=data.draw(st.sampled_from([None, state.auction_number]))
-            )
+            action = Bid(card=card, auction=draws.choice([None, state.auction_number]))
             step = GAME.apply(state, seat, action, now)
             log.append(("apply", seat, GAME.dump_action(action), now))
             model.bid(seat, card, cell)
