@@ -24,8 +24,6 @@ SPREAD = (
     "tests/bot/web/test_no_secrets.py",
     "tests/games/expression/test_expression_properties.py",
     "tests/games/runebreaker/test_runebreaker_properties.py",
-    "tests/bot/web/test_browser_editor.py",
-    "tests/bot/web/test_browser_phone.py",
     "tests/bot/demo/test_player_levels.py",
     "tests/bot/discord/test_practice.py",
 )

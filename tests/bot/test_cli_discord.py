@@ -15,6 +15,7 @@ import gc
 import json
 import logging
 import os
+import shutil
 import socket
 import threading
 from collections.abc import Iterator
@@ -32,7 +33,7 @@ from discord.http import Route
 from discord.voice_client import VoiceClient
 
 from bot.cli import main
-from tests.conftest import freeze_survivors
+from tests.conftest import HeadDatabases, freeze_survivors
 
 GOOD_TOKEN = "good.token.value"
 APP_ID = 222
@@ -177,11 +178,17 @@ def discord_stand_in(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeDiscord]:
 
 
 @pytest.fixture(autouse=True)
-def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+def _clean_env(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, head_databases: HeadDatabases
+) -> Iterator[None]:
     for name in list(os.environ):
         if name.startswith("GENIUS_"):
             monkeypatch.delenv(name)
     monkeypatch.chdir(tmp_path)
+    # A database already at the head, as a host's is after the first start: `run`
+    # finds it so and migrates nothing (a new one is migrated in
+    # test_the_log_up_to_login_holds_only_what_a_host_needs).
+    shutil.copyfile(asyncio.run(head_databases.sqlite()), tmp_path / "genius.db")
     (tmp_path / "config.toml").write_text(
         f'[database]\nurl = "sqlite+aiosqlite:///{tmp_path}/genius.db"\n', encoding="utf-8"
     )
@@ -337,6 +344,7 @@ def test_the_log_up_to_login_holds_only_what_a_host_needs(
     monkeypatch.setattr(VoiceClient, "warn_nacl", True)
     monkeypatch.setattr(VoiceClient, "warn_dave", True)
     monkeypatch.setenv("GENIUS_DISCORD_TOKEN", GOOD_TOKEN)
+    Path("genius.db").unlink()  # a new database, to see what migrating it logs
     with caplog.at_level(logging.INFO):
         assert main(["run"]) == 2
     logged = [f"{r.name}: {r.getMessage()}" for r in caplog.records]

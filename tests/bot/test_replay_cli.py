@@ -9,7 +9,7 @@ import asyncio
 import io
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +79,32 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Played]:
     return {key: asyncio.run(_play_and_export(key, folder)) for key in demo_games()}
 
 
+@dataclass
+class Stories:
+    """`genius-bot replay FILE --images DIR` of each game's export, run once for the
+    module (rebuilding a match and drawing its room's pictures takes seconds): what
+    it printed, and DIR. The story is the same with or without ``--images`` but for
+    where its pictures are said to be; a story without them is read in
+    test_an_export_whose_reason_counted_seats_from_one_replays_upgraded."""
+
+    folder: Path
+    told: dict[str, tuple[str, Path]] = field(default_factory=dict)
+
+    def tell(
+        self, played: Played, key: str, capsys: pytest.CaptureFixture[str]
+    ) -> tuple[str, Path]:
+        if key not in self.told:
+            images = self.folder / key
+            assert main(["replay", str(played.file), "--images", str(images)]) == 0
+            self.told[key] = (capsys.readouterr().out, images)
+        return self.told[key]
+
+
+@pytest.fixture(scope="module")
+def stories(tmp_path_factory: pytest.TempPathFactory) -> Stories:
+    return Stories(tmp_path_factory.mktemp("pictures"))
+
+
 def _export(played: Played) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(played.file.read_text())
     return data
@@ -113,11 +139,9 @@ def test_the_replayed_room_is_the_room_that_was_committed(
 
 @pytest.mark.parametrize("key", sorted(games.keys()))
 def test_a_finished_match_replays_and_prints_the_rooms_story(
-    key: str, played: dict[str, Played], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    key: str, played: dict[str, Played], stories: Stories, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    images = tmp_path / "pictures"
-    assert main(["replay", str(played[key].file), "--images", str(images)]) == 0
-    out = capsys.readouterr().out
+    out, images = stories.tell(played[key], key, capsys)
     lines = out.splitlines()
     title = games.get(key).title
     assert lines[0].startswith(f"{title} — match #1: {NAMES[0]} vs {NAMES[1]} (seed 7, finished)")
@@ -317,12 +341,11 @@ def test_a_word_list_missing_here_is_named(
 
 @pytest.mark.parametrize("key", sorted(games.keys()))
 def test_the_replayed_story_names_the_players_never_a_seat_number(
-    key: str, played: dict[str, Played], capsys: pytest.CaptureFixture[str]
+    key: str, played: dict[str, Played], stories: Stories, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Engines count seats from 0 in a result's reason; whoever reads the story
     reads the players' names instead, in the room's messages and the result."""
-    assert main(["replay", str(played[key].file)]) == 0
-    out = capsys.readouterr().out
+    out, _ = stories.tell(played[key], key, capsys)
     assert re.findall(r"\bseat [0-9]\b", out, flags=re.IGNORECASE) == []
     outcome = played[key].state.outcome
     result = out.splitlines()[-1]

@@ -5,7 +5,9 @@ saves the pictures the room was shown."""
 from __future__ import annotations
 
 import io
+import json
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +17,7 @@ from PIL import Image
 from bot.demo import play_demo
 from bot.demo.match import NAMES
 from bot.demo.runebreaker import DEMO_MATCHES
-from storage.records import MatchStatus
+from storage.records import MatchRecord, MatchStatus
 
 #: The room's match-over line (bot/render/runebreaker/_rounds.py, match_over).
 OVER = re.compile(
@@ -26,15 +28,47 @@ OVER = re.compile(
 SAVED = re.compile(r"^\[room\] \(image saved: (?P<path>.+)\)$", re.MULTILINE)
 
 
+@dataclass(frozen=True)
+class Demo:
+    """One demo match as played: its record, what it printed, where its pictures went."""
+
+    record: MatchRecord
+    printed: str
+    images: Path
+
+
+@dataclass
+class Demos:
+    """The demo matches of this module, each played once (a match takes seconds, and
+    the same options with the same seed always play the same match): its tests
+    only read what a match printed and saved."""
+
+    folder: Path
+    played: dict[str, Demo] = field(default_factory=dict)
+
+    async def play(self, options: dict[str, Any]) -> Demo:
+        key = json.dumps(options, sort_keys=True)
+        if key not in self.played:
+            images = self.folder / str(len(self.played)) / "images"
+            out = io.StringIO()
+            record = await play_demo(
+                "runebreaker", seed=7, out_dir=images, out=out, options=options
+            )
+            self.played[key] = Demo(record, out.getvalue(), images)
+        return self.played[key]
+
+
+@pytest.fixture(scope="module")
+def demos(tmp_path_factory: pytest.TempPathFactory) -> Demos:
+    return Demos(tmp_path_factory.mktemp("demos"))
+
+
 @pytest.mark.parametrize("options", DEMO_MATCHES, ids=lambda options: options["variant"])
 async def test_each_rune_breaker_demo_match_plays_to_the_end(
-    options: dict[str, Any], tmp_path: Path
+    options: dict[str, Any], demos: Demos
 ) -> None:
-    out = io.StringIO()
-    record = await play_demo(
-        "runebreaker", seed=7, out_dir=tmp_path / "images", out=out, options=options
-    )
-    printed = out.getvalue()
+    demo = await demos.play(options)
+    record, printed = demo.record, demo.printed
     assert record.status is MatchStatus.FINISHED
     assert record.config["variant"] == options["variant"]
 
@@ -45,8 +79,8 @@ async def test_each_rune_breaker_demo_match_plays_to_the_end(
 
     saved = [Path(found["path"]) for found in SAVED.finditer(printed)]
     assert saved
-    assert sorted(saved) == sorted((tmp_path / "images").iterdir())
-    assert f"\n{len(saved)} images saved in {tmp_path / 'images'}" in printed
+    assert sorted(saved) == sorted(demo.images.iterdir())
+    assert f"\n{len(saved)} images saved in {demo.images}" in printed
     for path in saved:
         with Image.open(path) as image:
             assert image.format == "PNG"
@@ -54,14 +88,10 @@ async def test_each_rune_breaker_demo_match_plays_to_the_end(
             assert min(image.size) > 0
 
 
-async def test_each_picture_follows_the_post_it_illustrates(tmp_path: Path) -> None:
+async def test_each_picture_follows_the_post_it_illustrates(demos: Demos) -> None:
     """A probe's picture was printed after the next turn's announcement (the
     whole step's text first, then its pictures)."""
-    out = io.StringIO()
-    await play_demo(
-        "runebreaker", seed=7, out_dir=tmp_path, out=out, options={"variant": "classic"}
-    )
-    lines = out.getvalue().splitlines()
+    lines = (await demos.play({"variant": "classic"})).printed.splitlines()
     probes = [i for i, line in enumerate(lines) if SAVED.match(line) and "-probe-r" in line]
     assert probes
     for at in probes:

@@ -32,6 +32,14 @@ ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
 #: takes its database from this parameter).
 SQLITE_ONLY = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 
+#: Starting Chromium (and Playwright's driver) costs about 2 s of CPU, more than
+#: most browser tests: a module of several marks itself ``ON_MODULE_LOOP`` and
+#: takes the ``browser`` fixture (tests/bot/web/conftest.py), one browser for all
+#: its tests, each in a fresh context (:func:`checked_tab`). Playwright is bound to
+#: the event loop it started on, so those tests run on the module's loop, and so
+#: must any site they open: such a module opens its own (``site_on_module_loop``).
+ON_MODULE_LOOP = pytest.mark.asyncio(loop_scope="module")
+
 
 def _missing() -> str | None:
     if not CHROMIUM.exists():

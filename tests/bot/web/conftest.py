@@ -11,6 +11,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+import pytest_asyncio
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.ops.health import Readiness
@@ -19,6 +20,7 @@ from bot.runtime import ListDelivery, ManualTime, MatchRuntime, Scheduler
 from bot.web import EditorBuilder, Limits, WebServer
 from bot.web.proxies import TrustedProxies
 from storage.records import NewMatch, PlayerRecord
+from tests.bot.web.browser import launched
 
 NAMES = ("Ruby", "Turquoise")
 # Fix Goofspiel's phase-1 cells so tests can name them: A = r1c1, B = r1c2, ...
@@ -156,6 +158,23 @@ async def close_site(site: Site) -> None:
 
 @pytest.fixture
 async def site(sessionmaker: async_sessionmaker[AsyncSession]) -> AsyncIterator[Site]:
+    opened = await open_site(sessionmaker)
+    yield opened
+    await close_site(opened)
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def browser() -> AsyncIterator[Any]:
+    """One browser for a module marked ``ON_MODULE_LOOP`` (tests/bot/web/browser.py)."""
+    async for opened in launched():
+        yield opened
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def site_on_module_loop(
+    sessionmaker: async_sessionmaker[AsyncSession],
+) -> AsyncIterator[Site]:
+    """``site``, for a test on the module's event loop (``ON_MODULE_LOOP``)."""
     opened = await open_site(sessionmaker)
     yield opened
     await close_site(opened)

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+import pytest_asyncio
 
 import games
 from games import Rejected
@@ -15,7 +16,7 @@ from games.core.boardcode import DAMAGED, decode, encode
 from games.runebreaker.board import Board
 from games.runebreaker.notation import format_board, parse_board
 from games.runebreaker.pieces import DEFAULT_PALETTE
-from tests.bot.web.browser import SQLITE_ONLY, checked_page, screenshot
+from tests.bot.web.browser import ON_MODULE_LOOP, SQLITE_ONLY, checked_tab, screenshot
 from tests.bot.web.conftest import Site
 
 PIECES = DEFAULT_PALETTE.pieces  # cell value v is PIECES[v - 1]
@@ -26,12 +27,17 @@ def classic_state() -> Any:
     return RUNE_BREAKER.setup({"variant": "classic", "first_seat": 0}, seed=5).state
 
 
-pytestmark = SQLITE_ONLY
+pytestmark = [SQLITE_ONLY, ON_MODULE_LOOP]  # one browser for the module
 
 
 @pytest.fixture
-async def page(site: Site) -> AsyncIterator[Any]:
-    async for opened in checked_page(clipboard_origin=site.url):
+def site(site_on_module_loop: Site) -> Site:
+    return site_on_module_loop
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def page(site: Site, browser: Any) -> AsyncIterator[Any]:
+    async with checked_tab(browser, clipboard_origin=site.url) as opened:
         yield opened  # no script error, no failed load, no policy violation
 
 

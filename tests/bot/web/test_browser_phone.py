@@ -9,20 +9,33 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+import pytest_asyncio
 
-from tests.bot.web.browser import SQLITE_ONLY, checked_page, screenshot, stream_closing
+from tests.bot.web.browser import (
+    ON_MODULE_LOOP,
+    SQLITE_ONLY,
+    checked_tab,
+    screenshot,
+    stream_closing,
+)
 from tests.bot.web.conftest import Site
 
 PHONE = 390  # px: a common phone's CSS width
 TOUCH = 44  # px: the usual smallest touch target
 WAIT_MS = 10_000
 
-pytestmark = SQLITE_ONLY
+pytestmark = [SQLITE_ONLY, ON_MODULE_LOOP]  # one browser for the module
 
 
 @pytest.fixture
-async def phone() -> AsyncIterator[Any]:
-    async for opened in checked_page(width=PHONE, height=844, tolerated=stream_closing, phone=True):
+def site(site_on_module_loop: Site) -> Site:
+    return site_on_module_loop
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def phone(browser: Any) -> AsyncIterator[Any]:
+    options: dict[str, Any] = {"width": PHONE, "height": 844, "phone": True}
+    async with checked_tab(browser, tolerated=stream_closing, **options) as opened:
         yield opened
 
 

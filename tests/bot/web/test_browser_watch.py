@@ -7,14 +7,15 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+import pytest_asyncio
 
 from bot.web import shade_editor
 from bot.web.spec import Clue
 from games.core.boardcode import decode
 from tests.bot.web.browser import (
+    ON_MODULE_LOOP,
     SQLITE_ONLY,
-    checked_page,
-    launched,
+    checked_tab,
     screenshot,
     stream_closing,
 )
@@ -23,12 +24,17 @@ from tests.bot.web.conftest import NAMES, Site, close_site, open_site
 WAIT_MS = 5000
 
 
-pytestmark = SQLITE_ONLY
+pytestmark = [SQLITE_ONLY, ON_MODULE_LOOP]  # one browser for the module
 
 
 @pytest.fixture
-async def page(site: Site) -> AsyncIterator[Any]:
-    async for opened in checked_page(width=1280, tolerated=stream_closing):
+def site(site_on_module_loop: Site) -> Site:
+    return site_on_module_loop
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def page(site: Site, browser: Any) -> AsyncIterator[Any]:
+    async with checked_tab(browser, width=1280, tolerated=stream_closing) as opened:
         yield opened
 
 
@@ -95,7 +101,7 @@ async def test_a_spectator_follows_the_match_live(site: Site, page: Any) -> None
 MARKED_NAMES = ("Ru**by**", "T_u~~r`q||u\\oise\\")
 
 
-async def test_escaped_names_show_as_typed(sessionmaker: Any) -> None:
+async def test_escaped_names_show_as_typed(sessionmaker: Any, browser: Any) -> None:
     """Markdown-laden names read exactly as typed in the room log: bare in the
     start line, bold in a claim, never with a backslash or stray star."""
     site = await open_site(sessionmaker, names=MARKED_NAMES)
@@ -104,7 +110,7 @@ async def test_escaped_names_show_as_typed(sessionmaker: Any) -> None:
         await site.runtime.submit_text(match_id, 0, "play 5")
         await site.runtime.submit_text(match_id, 1, "play 3")
         await site.runtime.flush()
-        async for page in checked_page(tolerated=stream_closing):
+        async with checked_tab(browser, tolerated=stream_closing) as page:
             await page.goto(await site.watch_url(match_id))
             claim = page.locator("#log .entry", has_text="claims")
             await claim.wait_for(timeout=WAIT_MS)
@@ -117,7 +123,7 @@ async def test_escaped_names_show_as_typed(sessionmaker: Any) -> None:
         await close_site(site)
 
 
-async def test_a_match_editor_page_in_the_browser(sessionmaker: Any) -> None:
+async def test_a_match_editor_page_in_the_browser(sessionmaker: Any, browser: Any) -> None:
     """A game's own editor page (here a stand-in builder for Goofspiel matches)
     draws its public clues; the code comes back to Python as drawn."""
 
@@ -133,8 +139,7 @@ async def test_a_match_editor_page_in_the_browser(sessionmaker: Any) -> None:
     site = await open_site(sessionmaker, editors=lambda key: builder)
     try:
         match_id = await site.new_match()
-        async for browser in launched():
-            page = await browser.new_page()
+        async with checked_tab(browser) as page:
             await page.goto(await site.server.links.editor_url(match_id))
             assert await page.locator("#grid .clue").count() == 2
             assert await page.text_content('#grid .cell[data-index="7"] .clue-letter') == "P"
