@@ -49,16 +49,22 @@ class Lifecycle:
         except ValidationError as error:
             raise Rejected(f"Bad options for {game.title}: {_explain(error)}") from None
         new = new.model_copy(update={"config": config.model_dump(mode="json")})
-        async with self._sessions.begin() as session:
-            return await MatchRepository(session).create(new, status=status)
+        try:
+            async with self._sessions.begin() as session:
+                return await MatchRepository(session).create(new, status=status)
+        finally:
+            self._matches.channels_changed()  # it may come with channels
 
     async def open(self, match_id: int, channels: Channels) -> MatchRecord:
         """A reserved match gets its channels and becomes CREATED, in one write."""
-        async with self._sessions.begin() as session:
-            repo = MatchRepository(session)
-            if not await repo.open(match_id, channels):
-                raise Rejected(f"Match #{match_id} is no longer being created.")
-            record = await repo.get(match_id)
+        try:
+            async with self._sessions.begin() as session:
+                repo = MatchRepository(session)
+                if not await repo.open(match_id, channels):
+                    raise Rejected(f"Match #{match_id} is no longer being created.")
+                record = await repo.get(match_id)
+        finally:
+            self._matches.channels_changed()
         assert record is not None
         return record
 
@@ -73,13 +79,16 @@ class Lifecycle:
             return await MatchRepository(session).creating()
 
     async def set_channels(self, match_id: int, channels: Channels) -> MatchRecord:
-        async with self._sessions.begin() as session:
-            repo = MatchRepository(session)
-            await repo.set_channels(match_id, channels)
-            record = await repo.get(match_id)
-        assert record is not None
-        if (live := self._matches.get(match_id)) is not None:
-            live.record = record
+        try:
+            async with self._sessions.begin() as session:
+                repo = MatchRepository(session)
+                await repo.set_channels(match_id, channels)
+                record = await repo.get(match_id)
+            assert record is not None
+            if (live := self._matches.get(match_id)) is not None:
+                live.record = record
+        finally:
+            self._matches.channels_changed()
         return record
 
     async def start(self, match_id: int) -> MatchRecord:

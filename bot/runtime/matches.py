@@ -10,6 +10,12 @@ Loading reads one match and parses its state. Two callers asking for the same
 match share one load; a load never makes callers for other matches wait (an
 earlier design held one lock over every load, so one slow read, or a slow
 word list, stalled every match being opened).
+
+Which match a channel belongs to is asked on every interaction; the answer is
+kept (:meth:`Matches.channel_match`) only for a match held here and unfinished,
+and only until this process next creates a match or changes one's channels:
+the only writes that could make the stored answer another match's. A restart
+starts with none kept, and another process's match is never held here.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from bot.runtime.live import LiveMatch
 from bot.runtime.loading import CannotLoad, Loaded, load_match
 from bot.runtime.scheduler import TimeSource
 from games import Rejected
-from storage.records import MatchRecord
+from storage.records import ChannelMatch, MatchRecord
 from storage.repository import MatchRepository
 
 log = logging.getLogger(__name__)
@@ -50,6 +56,9 @@ class Matches:
         self._loading: dict[int, asyncio.Task[LiveMatch]] = {}
         self._retiring: set[asyncio.Task[None]] = set()  # waiting for a command to end
         self._owns: Callable[[int], bool] = lambda _guild_id: True
+        #: channel id -> (match id, seat): answers found in the database for a match held here.
+        self._channels: dict[int, tuple[int, int | None]] = {}
+        self._channels_changed = 0  # counts the writes that make those answers doubtful
 
     def serve(self, owns_guild: Callable[[int], bool]) -> None:
         """Hold only the matches of the guilds ``owns_guild`` accepts (a shard's)."""
@@ -69,6 +78,38 @@ class Matches:
 
     def clear(self) -> None:
         self._live.clear()
+        self.channels_changed()
+
+    def channel_match(self, channel_id: int) -> ChannelMatch | None:
+        """The match ``channel_id`` belongs to, if known here without a read: a match
+        held here, unfinished, its record still naming the channel for that seat."""
+        known = self._channels.get(channel_id)
+        if known is None:
+            return None
+        match_id, seat = known
+        live = self._live.get(match_id)
+        if live is not None and not live.status.over and _uses(live.record, channel_id, seat):
+            return ChannelMatch(live.record, seat)
+        del self._channels[channel_id]
+        return None
+
+    def channels_read(self) -> int:
+        """A token for :meth:`note_channel`: the channel answers' generation now."""
+        return self._channels_changed
+
+    def note_channel(self, channel_id: int, found: ChannelMatch, read_at: int) -> None:
+        """Keep a channel's stored answer, read when :meth:`channels_read` gave
+        ``read_at``, if it is a match held here and no channels changed since."""
+        live = self._live.get(found.match.id)
+        if read_at == self._channels_changed and live is not None and not live.status.over:
+            self._channels[channel_id] = (found.match.id, found.seat)
+
+    def channels_changed(self) -> None:
+        """A match was created or its channels changed (called once the write is
+        done: a read begun before it is not kept): a kept answer may now be another
+        match's (a room kept for the next match, a channel made again)."""
+        self._channels_changed += 1
+        self._channels.clear()
 
     async def load(self, match_id: int) -> LiveMatch:
         """The match in memory, read from the database if need be (Rejected if none)."""
@@ -144,3 +185,9 @@ class Matches:
         async with live.lock:
             pass
         self.retire(live)
+
+
+def _uses(record: MatchRecord, channel_id: int, seat: int | None) -> bool:
+    if seat is None:
+        return channel_id in (record.room_channel_id, record.host_channel_id)
+    return record.seat_of_channel(channel_id) == seat

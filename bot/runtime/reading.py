@@ -53,8 +53,16 @@ class Reading:
         return live.game.to_act(live.state)
 
     async def by_channel(self, channel_id: int) -> ChannelMatch | None:
+        """The match ``channel_id`` belongs to (unfinished first, then the newest):
+        asked on every interaction, so answered from memory when it can be."""
+        if (known := self._matches.channel_match(channel_id)) is not None:
+            return known
+        read_at = self._matches.channels_read()
         async with self._sessions() as session:
-            return await MatchRepository(session).by_channel(channel_id)
+            found = await MatchRepository(session).by_channel(channel_id)
+        if found is not None:
+            self._matches.note_channel(channel_id, found, read_at)
+        return found
 
     async def list_for_guild(self, guild_id: int, *, live_only: bool = False) -> list[MatchRecord]:
         async with self._sessions() as session:

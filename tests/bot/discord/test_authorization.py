@@ -11,7 +11,7 @@ rules); a refused one must be refused as not theirs ("⛔ …"), ephemerally,
 changing nothing stored and calling Discord for nothing but its answer.
 Refusals share one match per state; after an allowed case that changed the
 match, it is resumed if a pause was all that happened, else the state is built
-again on a new match.
+again on a new match (if anything more is to run in that state).
 """
 
 from __future__ import annotations
@@ -94,13 +94,21 @@ class Matrix:
         return self.match
 
     async def run(
-        self, stage: Stage, cases: list[Case], act: Callable[[Case], Awaitable[Any]]
+        self,
+        stage: Stage,
+        cases: list[Case],
+        act: Callable[[Case], Awaitable[Any]],
+        *,
+        restored: bool,
     ) -> None:
-        """Refusals first, all on one match; then each allowed case, on a fresh
-        match whenever the previous one changed it."""
+        """Refusals first, all on the match :meth:`fresh` just built for ``stage``;
+        then each allowed case, on a fresh match whenever the previous one changed
+        it. The last one's changes are undone only if ``restored`` asks (something
+        else follows on this stage's state): a build costs more than all of a
+        stage's refusals."""
+        assert self.match is not None
         for case in cases:
             case.stage = stage.name
-        match = await self.fresh(stage)
         before = await authz.snapshot(self.world)
         for case in [c for c in cases if not c.expected]:
             result = await act(case)
@@ -108,14 +116,18 @@ class Matrix:
             changed = authz.changes(self.world, before, after)
             self._record(case, authz.judge_refusal(result, changed))
             before = after
+        was: MatchRecord | None = None  # before the previous allowed case
         for case in [c for c in cases if c.expected]:
-            was = await self.world.bot.runtime.get(match.id)
+            if was is not None:
+                await self.restore(stage, was)
+            was = await self.world.bot.runtime.get(self.match.id)
             result = await act(case)
             wrong = authz.judge_allowed(result)
             if not wrong and result.modal is not None:
                 wrong = authz.judge_allowed(await self._send_form(case, result))
             self._record(case, wrong)
-            match = await self.restore(stage, was)
+        if restored and was is not None:
+            await self.restore(stage, was)
 
     async def restore(self, stage: Stage, was: MatchRecord) -> Match:
         """The match as ``stage`` left it: untouched, or resumed if a pause was all
@@ -214,7 +226,8 @@ async def drive_commands(matrix: Matrix, stage: Stage, chosen: list[AppCommand])
         options = authz.arguments(found[case.name], world, matrix.match, matrix.game, case.where)
         return await matrix.cast.actor(case.who).slash(handle, case.name, **options)
 
-    await matrix.run(stage, cases, act)
+    await matrix.fresh(stage)
+    await matrix.run(stage, cases, act, restored=True)  # suggest_nothing runs on it
     await suggest_nothing(matrix, [c for c in cases if not c.expected], found)
 
 
@@ -295,7 +308,7 @@ async def drive_buttons(matrix: Matrix, stage: Stage) -> None:
             return await actor.select(target.message, values, custom_id=target.component.custom_id)
         return await actor.click(target.message, custom_id=target.component.custom_id)
 
-    await matrix.run(stage, cases, act)
+    await matrix.run(stage, cases, act, restored=False)
 
 
 # -- the tests --------------------------------------------------------------------------------
