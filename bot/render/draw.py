@@ -9,6 +9,7 @@ smooth circles and text; the coordinates these helpers take are unscaled pixels.
 from __future__ import annotations
 
 import io
+import math
 import unicodedata
 from functools import lru_cache
 
@@ -51,16 +52,55 @@ def text(
     anchor: str = "mm",
     bold: bool = False,
 ) -> None:
-    s = SCALE
-    draw.text(
-        (xy[0] * s, xy[1] * s),
-        words,
-        font=font(size),
-        fill=fill,
-        anchor=anchor,
-        stroke_width=(s // 2) if bold else 0,
-        stroke_fill=fill,
+    stroke = (SCALE // 2) if bold else 0
+    stamp(draw, (xy[0] * SCALE, xy[1] * SCALE), words, size, fill, anchor, stroke)
+
+
+def stamp(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    words: str,
+    size: int,
+    fill: str,
+    anchor: str = "mm",
+    stroke: int = 0,
+) -> None:
+    """``draw.text`` in the built-in font at ``size`` (unscaled), at ``xy`` in the
+    picture's own (scaled) pixels, outlined ``stroke`` wide in the same ink."""
+    x, y = xy
+    mask, left, top = _stamp(words, size, anchor, stroke, math.modf(x)[0], math.modf(y)[0])
+    draw.bitmap((int(x) + left, int(y) + top), mask, fill=fill)
+
+
+@lru_cache(maxsize=4096)
+def _stamp(
+    words: str, size: int, anchor: str, stroke: int, start_x: float, start_y: float
+) -> tuple[PILImage.Image, int, int]:
+    """``words`` as Pillow's ``ImageDraw.text`` would lay them on a picture (the
+    same glyph coverage, for the same fraction of a pixel at the start), and
+    where that sits from the anchor point. Rendering a line's glyphs was the most
+    of a board's drawing time, and the same labels, numbers and notes come back
+    in every picture: each is rendered once and stamped in the ink of the day."""
+    face = font(size)
+    glyphs, (left, top) = face.getmask2(
+        words, "L", anchor=anchor, stroke_width=stroke, start=(start_x, start_y)
     )
+    width, height = glyphs.size
+    # Drawn at a whole-pixel margin plus the same fraction, so Pillow renders the
+    # very coverage it would on the board; then cut out where it landed.
+    margin = max(0, -left, -top)
+    canvas = PILImage.new("L", (margin + left + width, margin + top + height), 0)
+    ImageDraw.Draw(canvas).text(
+        (margin + start_x, margin + start_y),
+        words,
+        font=face,
+        fill=255,
+        anchor=anchor,
+        stroke_width=stroke,
+        stroke_fill=255,
+    )
+    box = (margin + left, margin + top, margin + left + width, margin + top + height)
+    return canvas.crop(box), left, top
 
 
 def fit(words: str, size: int, width: float, ellipsis: str = "…") -> str:
@@ -139,15 +179,7 @@ def seat_mark(
         draw.rectangle(square, fill=SEAT_COLOURS[1], outline=INK, width=outline_w)
     if label:
         size = round(diameter * 0.55)
-        draw.text(
-            (cx * s, cy * s + s),
-            str(seat + 1),
-            font=font(size),
-            fill=SEAT_TEXT[seat],
-            anchor="mm",
-            stroke_width=s // 2,
-            stroke_fill=SEAT_TEXT[seat],
-        )
+        stamp(draw, (cx * s, cy * s + s), str(seat + 1), size, SEAT_TEXT[seat], "mm", s // 2)
 
 
 def png(image: PILImage.Image, filename: str) -> Image:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from PIL import Image as PILImage
 from PIL import ImageDraw
 
-from bot.render.draw import INK, PAPER, SCALE, font
+from bot.render.draw import INK, PAPER, SCALE, stamp
 from bot.web.palette import clue_colour
 
 TICK_FILL = "#009E73"  # Okabe–Ito bluish green
@@ -124,9 +124,7 @@ PATTERNS: dict[str, Pattern] = {
 
 def _centred(pen: Pen, xy: tuple[float, float], words: str, pixels: float, fill: str) -> None:
     """Bold ``words`` centred at ``xy``, ``pixels`` high (scaled pixels)."""
-    face = font(max(4, round(pixels / SCALE)))
-    pen.text(xy, words, font=face, fill=fill, anchor="mm", stroke_width=SCALE // 2,
-             stroke_fill=fill)  # fmt: skip
+    stamp(pen, xy, words, max(4, round(pixels / SCALE)), fill, "mm", SCALE // 2)
 
 
 def swatch(colour: str, side: int) -> PILImage.Image:
