@@ -25,8 +25,8 @@ import sqlite3
 from collections.abc import Callable, Sequence, Set
 from contextlib import suppress
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from sqlalchemy import Dialect
 from sqlalchemy import exc as sa_exc
@@ -68,7 +68,7 @@ async def write_in_one_trip(
             answers = s._answers(steps, lost.versions, s._outbox_ids(lost.returned))
             raise CommitFailed(answers) from _as_sqlalchemy(lost.error, "COMMIT")
         except _Failed as failed:
-            raise _as_sqlalchemy(failed.error, failed.statement) from None
+            raise _as_sqlalchemy(failed.error, failed.statement) from failed.error
         sync = conn.sync_connection
         assert sync is not None
         sync.dispatch.commit(sync)  # as SQLAlchemy tells of its own commits
@@ -117,13 +117,16 @@ class _Statements:
     mark: _Prepared
 
 
-@cache
+# Per engine's dialect, and gone with it (tests make many engines).
+_COMPILED: WeakKeyDictionary[Dialect, _Statements] = WeakKeyDictionary()
+
+
 def _statements(dialect: Dialect) -> _Statements:
-    name = dialect.name
-    prepared = (
-        _Prepared.of(st[name], dialect) for st in (s._UPDATE, s._INSERT_EVENTS, s._ENQUEUE, s._MARK)
-    )
-    return _Statements(*prepared)
+    if (compiled := _COMPILED.get(dialect)) is None:
+        each = (s._UPDATE, s._INSERT_EVENTS, s._ENQUEUE, s._MARK)
+        compiled = _Statements(*(_Prepared.of(st[dialect.name], dialect) for st in each))
+        _COMPILED[dialect] = compiled
+    return compiled
 
 
 # -- the trip ------------------------------------------------------------------------
