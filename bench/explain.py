@@ -29,6 +29,7 @@ from typing import Any
 
 from bot.runtime import writer as writing
 from bot.runtime.writer import Writer
+from storage import one_trip as trips
 
 STALL_S = 0.001  # a loop callback at least this long is a stall
 
@@ -98,9 +99,11 @@ class Explain:
         asyncio.events.Handle._run = timed_run  # type: ignore[method-assign]
         undo = self._wrap_writer(writer)
         undo_thread = self._wrap_thread()
+        undo_trip = self._wrap_one_trip()
         try:
             yield
         finally:
+            undo_trip()
             undo_thread()
             undo()
             asyncio.events.Handle._run = original_run  # type: ignore[method-assign]
@@ -172,6 +175,7 @@ class Explain:
 
         async def timed(conn: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
             op = Op(time.perf_counter(), _op_name(fn, args))
+            one_trip = fn is trips._run
 
             def run() -> Any:
                 op.started, cpu = time.perf_counter(), time.thread_time()
@@ -185,13 +189,33 @@ class Explain:
             finally:
                 op.resumed = time.perf_counter()
                 batch = explain.batches[-1] if explain.batches else None
-                if batch is not None and batch.connected and not batch.committed:
+                if batch is not None and not batch.committed and (batch.connected or one_trip):
+                    # One trip (SQLite): the batch had its connection once it set off.
+                    batch.connected = batch.connected or op.submitted
                     batch.ops.append(op)
 
         aiosqlite.core.Connection._execute = timed  # type: ignore[method-assign]
 
         def undo() -> None:
             aiosqlite.core.Connection._execute = original  # type: ignore[method-assign]
+
+        return undo
+
+    def _wrap_one_trip(self) -> Callable[[], None]:
+        """A batch in one trip: its statements end where its COMMIT starts (in the
+        database thread)."""
+        commit = trips._commit
+        explain = self
+
+        def timed_commit(*args: Any) -> None:
+            if explain.batches:
+                explain.batches[-1].statements = time.perf_counter()
+            commit(*args)
+
+        trips._commit = timed_commit  # type: ignore[assignment]
+
+        def undo() -> None:
+            trips._commit = commit  # type: ignore[assignment]
 
         return undo
 

@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import (
     async_sessionmaker,
     create_async_engine,
 )
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.pool import PoolResetState, StaticPool
 
 from storage import wal
 
@@ -83,12 +83,14 @@ def make_engine(url: str, pool: PoolSize | None = None) -> AsyncEngine:
     options: dict[str, Any] = (
         {"poolclass": StaticPool}
         if _is_memory(parsed)
-        else {"pool_size": 1, "max_overflow": 0, "pool_timeout": 60}
+        else {"pool_size": 1, "max_overflow": 0, "pool_timeout": 60, "pool_reset_on_return": None}
     )
     # The driver's own busy wait, in force from the first statement on.
     options["connect_args"] = {"timeout": 15}
     engine = create_async_engine(parsed, **options)
     event.listen(engine.sync_engine, "connect", _apply_sqlite_pragmas)
+    if not _is_memory(parsed):
+        event.listen(engine.sync_engine.pool, "reset", _roll_back_if_open)
     if not _is_memory(parsed) and "uri" not in parsed.query:
         wal.checkpoint_beside(engine, str(parsed.database))  # not in its commits
     return engine
@@ -143,6 +145,19 @@ def _confused_is_cut(context: ExceptionContext) -> None:
     pg_terminate_backend cut the pool's connections). They are disconnects."""
     if type(context.original_exception).__name__ == "InternalClientError":
         context.is_disconnect = True
+
+
+def _roll_back_if_open(dbapi_connection: Any, _record: Any, state: PoolResetState) -> None:
+    """A SQLite connection going back to the pool is rolled back only if a
+    transaction is open on it: the pool's own reset always called ROLLBACK, one
+    more trip to aiosqlite's thread after every committed transaction (the
+    writer's batches above all, storage/one_trip.py), where sqlite3's rollback
+    does nothing outside a transaction. Nothing either when SQLAlchemy rolled back
+    already, or the connection is about to be closed (invalidated, or garbage
+    collected, where nothing can be awaited)."""
+    reset = state.asyncio_safe and not (state.transaction_was_reset or state.terminate_only)
+    if reset and dbapi_connection.driver_connection.in_transaction:
+        dbapi_connection.rollback()
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

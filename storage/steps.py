@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
@@ -124,13 +124,24 @@ async def write_steps(
 ) -> list[StepWritten | StaleVersion]:
     """Write ``steps`` (at most one per match) in the caller's transaction; per step,
     in order, what it got, or StaleVersion if its match was not at its version."""
-    if len({s.match_id for s in steps}) != len(steps):
-        raise ValueError("a batch holds at most one step per match")
+    _one_per_match(steps)
     now = utcnow()
     versions = await _update_states(conn, steps, now)
     passed = [s for s in steps if s.update is None or s.match_id in versions]
     await _append_events(conn, passed, now)
     ids = await _enqueue(conn, passed, now)
+    return _answers(steps, versions, ids)
+
+
+def _one_per_match(steps: Sequence[StepWrite]) -> None:
+    if len({s.match_id for s in steps}) != len(steps):
+        raise ValueError("a batch holds at most one step per match")
+
+
+def _answers(
+    steps: Sequence[StepWrite], versions: dict[int, int], ids: dict[tuple[int, str], list[int]]
+) -> list[StepWritten | StaleVersion]:
+    """Per step, what it got: its new version and outbox ids, or StaleVersion."""
     results: list[StepWritten | StaleVersion] = []
     for step in steps:
         if step.update is not None and step.match_id not in versions:
@@ -232,11 +243,8 @@ def _update(dialect: str) -> Any:
 _UPDATE: Final = _per_dialect(_update)
 
 
-async def _update_states(
-    conn: AsyncConnection, steps: Sequence[StepWrite], now: datetime
-) -> dict[int, int]:
-    """match id -> new version, for the steps whose version check passed."""
-    rows = [
+def _state_rows(steps: Sequence[StepWrite]) -> list[tuple[Any, ...]]:
+    return [
         (
             s.match_id,
             u.expected_version,
@@ -249,6 +257,13 @@ async def _update_states(
         for s in steps
         if (u := s.update) is not None
     ]
+
+
+async def _update_states(
+    conn: AsyncConnection, steps: Sequence[StepWrite], now: datetime
+) -> dict[int, int]:
+    """match id -> new version, for the steps whose version check passed."""
+    rows = _state_rows(steps)
     if not rows:
         return {}
     dialect = conn.dialect.name
@@ -290,12 +305,16 @@ def _insert_events(dialect: str) -> Any:
 _INSERT_EVENTS: Final = _per_dialect(_insert_events)
 
 
-async def _append_events(conn: AsyncConnection, steps: Sequence[StepWrite], now: datetime) -> None:
-    rows = [
+def _event_rows(steps: Sequence[StepWrite]) -> list[tuple[Any, ...]]:
+    return [
         (s.match_id, place, e.kind, e.actor, json.dumps(e.payload), e.format_version, e.now_ms)
         for s in steps
         for place, e in enumerate(s.events)
     ]
+
+
+async def _append_events(conn: AsyncConnection, steps: Sequence[StepWrite], now: datetime) -> None:
+    rows = _event_rows(steps)
     if rows:
         dialect = conn.dialect.name
         params = {**_EVENT_ROWS.params(dialect, rows), "now": now}
@@ -327,13 +346,23 @@ async def _enqueue(
     conn: AsyncConnection, steps: Sequence[StepWrite], now: datetime
 ) -> dict[tuple[int, str], list[int]]:
     """(match id, target) -> the ids of the rows queued for it, in ascending order."""
-    rows = [(s.match_id, m.target, m.notices_json) for s in steps for m in s.messages]
-    ids: dict[tuple[int, str], list[int]] = defaultdict(list)
+    rows = _message_rows(steps)
     if not rows:
-        return ids
+        return {}
     dialect = conn.dialect.name
     params = {**_MESSAGE_ROWS.params(dialect, rows), "now": now}
-    for row_id, match_id, target in await conn.execute(_ENQUEUE[dialect], params):
+    return _outbox_ids(await conn.execute(_ENQUEUE[dialect], params))
+
+
+def _message_rows(steps: Sequence[StepWrite]) -> list[tuple[Any, ...]]:
+    return [(s.match_id, m.target, m.notices_json) for s in steps for m in s.messages]
+
+
+def _outbox_ids(returned: Iterable[Sequence[Any]]) -> dict[tuple[int, str], list[int]]:
+    """The enqueue's RETURNING rows (id, match id, target), in whatever order the
+    database gave them: (match id, target) -> its ids, ascending."""
+    ids: dict[tuple[int, str], list[int]] = defaultdict(list)
+    for row_id, match_id, target in returned:
         ids[(match_id, target)].append(row_id)
     for found in ids.values():
         found.sort()

@@ -34,11 +34,14 @@ import logging
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, TypeVar
 
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.runtime.unanswered import FIND_OUT_SECONDS, CommitUnanswered, find_out, refusal
+from storage import one_trip
+from storage.one_trip import CommitFailed, write_in_one_trip
 from storage.records import StaleVersion
 from storage.steps import StepWrite, StepWritten, mark_delivered, write_steps
 
@@ -205,7 +208,14 @@ class Writer:
     ) -> list[StepWritten | StaleVersion]:
         """One transaction for the batch and the marks, committed before anyone is
         answered. A failure before the COMMIT leaves nothing written; a failed
-        COMMIT may have been carried out all the same, hence CommitUnanswered."""
+        COMMIT may have been carried out all the same, hence CommitUnanswered.
+        On SQLite the whole transaction is one trip to aiosqlite's thread
+        (storage/one_trip.py), with the same promises."""
+        if (engine := self._one_trip) is not None:
+            try:
+                return await write_in_one_trip(engine, steps, marks)
+            except CommitFailed as failed:
+                raise CommitUnanswered(failed.results) from failed.__cause__
         async with self._sessions() as session:
             conn = await session.connection()
             results = await write_steps(conn, steps) if steps else []
@@ -215,3 +225,9 @@ class Writer:
             except Exception as error:
                 raise CommitUnanswered(results) from error
             return results
+
+    @cached_property
+    def _one_trip(self) -> AsyncEngine | None:
+        """The sessions' engine, if it takes a batch in one trip (SQLite)."""
+        bind = self._sessions.kw.get("bind")
+        return bind if isinstance(bind, AsyncEngine) and one_trip.suits(bind) else None

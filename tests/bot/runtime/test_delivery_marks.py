@@ -71,6 +71,10 @@ async def test_rows_delivered_during_a_batch_are_marked_with_the_next_one(gated:
     assert len(port.delivered) >= len(waiting) + 6  # (each start told room and seats)
     answering = asyncio.create_task(gated.runtime.submit_text(second, 1, "play 2"))
     await _turns(5)
+    # The two moves' own notices wait at the gate: delivered, their marks would
+    # make a transaction of their own once the writer is idle again (as they
+    # should), and the count below would race it.
+    port.open.clear()
     release.set()
     await asyncio.gather(moving, answering)
     # The held batch, then the answer with every mark: no transaction for the marks.
@@ -78,3 +82,4 @@ async def test_rows_delivered_during_a_batch_are_marked_with_the_next_one(gated:
     async with gated.sessions() as session:
         still = {r.id for r in await MatchRepository(session).undelivered(second)}
     assert still.isdisjoint(waiting)
+    port.open.set()

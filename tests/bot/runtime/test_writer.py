@@ -4,15 +4,17 @@ when some steps are stale, when batches fail, and when the process dies."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
+import aiosqlite
 import pytest
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 import games
 from bot.runtime import MatchRuntime, replay
-from bot.runtime.unanswered import CommitUnanswered, NotTaken, find_out
+from bot.runtime.unanswered import CommitUnanswered, MoveNotTaken, NotTaken, find_out
 from bot.runtime.writer import Writer
 from games import PUBLIC, Rejected
 from storage.records import StaleVersion
@@ -285,3 +287,39 @@ async def test_a_lost_commit_is_found_out_once_for_the_whole_batch(
     else:
         assert [type(a) for a in answers[:2]] == [NotTaken, NotTaken]
     assert answers[2] is written[2]
+
+
+# -- SQLite: the batch in one trip to the database thread ---------------------------
+
+
+async def _refuse_commits(sessions: async_sessionmaker[AsyncSession]) -> dict[str, bool]:
+    """SQLite refuses COMMIT (an authorizer on the process's one connection, as a
+    full disk would) while the returned flag ``refuse`` is set."""
+    flag = {"refuse": True}
+
+    def authorize(action: int, arg1: str | None, *_: Any) -> int:
+        refused = action == sqlite3.SQLITE_TRANSACTION and arg1 == "COMMIT" and flag["refuse"]
+        return sqlite3.SQLITE_DENY if refused else sqlite3.SQLITE_OK
+
+    engine = sessions.kw["bind"]
+    assert isinstance(engine, AsyncEngine)
+    async with engine.connect() as conn:
+        driver = (await conn.get_raw_connection()).driver_connection
+        assert isinstance(driver, aiosqlite.Connection)
+        await driver.set_authorizer(authorize)
+    return flag
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+async def test_a_refused_commit_is_found_out_and_the_move_told_not_taken(harness: Harness) -> None:
+    """The COMMIT of a batch written in one trip fails: the writer finds out from
+    the stored version that it was not written, and says so; nothing of it is
+    stored, and the match takes the next move as if it had never come."""
+    match_id = await harness.started()
+    refusing = await _refuse_commits(harness.sessions)
+    with pytest.raises(MoveNotTaken):
+        await harness.runtime.submit_text(match_id, 0, "play 3")
+    assert await _moves_logged(harness, match_id) == []
+    refusing["refuse"] = False
+    await harness.runtime.submit_text(match_id, 0, "play 4")
+    assert await _moves_logged(harness, match_id) == [{"kind": "bid", "card": 4, "auction": 1}]
