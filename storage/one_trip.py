@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 from weakref import WeakKeyDictionary
 
+import aiosqlite
 from sqlalchemy import Dialect
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -47,8 +48,12 @@ class CommitFailed(Exception):
 
 
 def suits(engine: AsyncEngine) -> bool:
-    """Whether ``engine`` is SQLite through aiosqlite, whose thread takes the trip."""
-    return engine.dialect.driver == "aiosqlite"
+    """Whether ``engine`` is SQLite through aiosqlite, whose thread takes the trip
+    (by aiosqlite's ``_execute``, not a public call: an aiosqlite without it, a
+    release pyproject.toml does not allow yet, takes SQLAlchemy's many trips)."""
+    return engine.dialect.driver == "aiosqlite" and callable(
+        getattr(aiosqlite.Connection, "_execute", None)
+    )
 
 
 async def write_in_one_trip(
