@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import copy
 import types
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
@@ -102,6 +102,8 @@ def _immutable(annotation: Any) -> bool:
     origin = get_origin(annotation)
     if origin is Literal:
         return True
+    if origin is Annotated:  # a constrained value (``Annotated[int, Field(ge=1)]``)
+        return _immutable(get_args(annotation)[0])
     if origin is Union or origin is types.UnionType:
         return all(_immutable(arg) for arg in get_args(annotation))
     if origin is tuple:

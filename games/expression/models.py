@@ -159,8 +159,10 @@ ExpressionAction = Annotated[
 class Submission(BaseModel):
     """One seat's expression in one round. Secret from the opponent (only colours)."""
 
-    numbers: list[int]
-    symbols: list[Symbol]
+    model_config = ConfigDict(frozen=True)
+
+    numbers: tuple[int, int, int]
+    symbols: tuple[Symbol, Symbol]
     own: OwnTiles
     value: str  # a Fraction as text: "7/2"
     distance: str
@@ -172,12 +174,16 @@ class Submission(BaseModel):
 
 
 class NumberResult(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
     number: int
     correct: bool
     points: int
 
 
 class SymbolResult(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
     symbol: Symbol
     correct: bool
     points: int
@@ -186,7 +192,9 @@ class SymbolResult(BaseModel):
 class GuessScore(BaseModel):
     """The scored guesses of a round's loser (public once scored)."""
 
-    numbers: list[NumberResult]
+    model_config = ConfigDict(frozen=True)
+
+    numbers: tuple[NumberResult, ...]
     symbol: SymbolResult | None
     points: int
 
@@ -195,18 +203,23 @@ class GuessScore(BaseModel):
         return any(r.correct for r in self.numbers) or bool(self.symbol and self.symbol.correct)
 
 
-def _no_plays() -> list[Submission | None]:
-    return [None, None]
-
-
 class RoundRecord(BaseModel):
+    """One round, secrets included; views publish only the public fields.
+
+    Frozen, its fields immutable: the engine's copy of a state shares every
+    record instead of copying the whole match so far on every move
+    (games.core.copies; it was half the CPU of Expression's property tests).
+    The open round changes by being replaced (:meth:`changed`)."""
+
+    model_config = ConfigDict(frozen=True)
+
     bout: int
     round: int
     pair: GlobalPair
     first: int
-    plays: list[Submission | None] = Field(default_factory=_no_plays)
+    plays: tuple[Submission | None, Submission | None] = (None, None)
     #: Whose play window ran into reserve time this round.
-    overtime: list[bool] = Field(default_factory=lambda: [False, False])
+    overtime: tuple[bool, bool] = (False, False)
     winner: int | None = None
     #: The loser's sealed guess (numbers, symbol) while the guessing is open.
     guess: Guess | None = None
@@ -217,6 +230,15 @@ class RoundRecord(BaseModel):
     score: GuessScore | None = None
     #: The winner's tile shown to everyone (only when the loser guessed nothing right).
     revealed: Tile | None = None
+
+    def changed(self, **fields: object) -> RoundRecord:
+        """This record with ``fields`` replaced (immutable values only: tuples,
+        frozen models)."""
+        return self.model_copy(update=fields)
+
+    def played(self, seat: int, play: Submission) -> RoundRecord:
+        plays = (play, self.plays[1]) if seat == 0 else (self.plays[0], play)
+        return self.changed(plays=plays)
 
     @property
     def second(self) -> int:

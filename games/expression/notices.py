@@ -6,7 +6,7 @@ from typing import Any
 
 from games.core import HOST, PUBLIC, Notice
 from games.expression.models import ExpressionState
-from games.expression.tiles import GlobalPair, Tile, colour
+from games.expression.tiles import COLOURS, GlobalPair, Tile, colour
 
 
 def public(kind: str, **data: Any) -> Notice:
@@ -26,7 +26,7 @@ def pair_data(pair: GlobalPair) -> dict[str, Any]:
 
 
 def colours(tiles: list[Tile]) -> list[str]:
-    return [colour(tile) for tile in tiles]
+    return [COLOURS.get(tile) or colour(tile) for tile in tiles]
 
 
 def totals(state: ExpressionState) -> list[int]:

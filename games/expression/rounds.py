@@ -78,15 +78,17 @@ def take_play(
         state.numbers[seat].remove(number)
     state.symbols[seat].remove(own.symbol)
     value = evaluate(numbers, symbols)
-    record = state.current
-    record.plays[seat] = Submission(
-        numbers=list(numbers),
-        symbols=list(symbols),
+    a, b, c = numbers
+    first_symbol, second_symbol = symbols
+    play = Submission(
+        numbers=(a, b, c),
+        symbols=(first_symbol, second_symbol),
         own=own,
         value=fraction_text(value),
         distance=fraction_text(distance(value)),
         charged_ms=reserve.left_ms - charged.left_ms,
     )
+    record = _replace_current(state, state.current.played(seat, play))
     notices = _play_notices(state, seat)
     if record.plays[1 - seat] is None:
         return [*notices, open_play(state, 1 - seat, now_ms)]
@@ -129,7 +131,9 @@ def play_window_over(state: ExpressionState, seat: int) -> list[Notice]:
     """The 45 s are up: the reserve runs on (continuously), or the seat is out."""
     if state.reserves[seat].empty:
         return [forfeit(state, seat)]
-    state.current.overtime[seat] = True
+    record = state.current
+    overtime = (True, record.overtime[1]) if seat == 0 else (record.overtime[0], True)
+    _replace_current(state, record.changed(overtime=overtime))
     return [
         public(
             "reserve_started",
@@ -156,7 +160,7 @@ def resolve_round(state: ExpressionState, now_ms: int) -> list[Notice]:
     record = state.current
     values = [Fraction(play.value) for play in record.plays if play is not None]
     winner = round_winner(values, record.second)
-    record.winner = winner
+    record = _replace_current(state, record.changed(winner=winner))
     state.scores[state.bout - 1][winner].rounds += 1
     where = {"bout": state.bout, "round": record.round}
     won = public("round_won", **where, winner=winner, first=record.first, points=totals(state))
@@ -190,6 +194,12 @@ def open_guessing(state: ExpressionState, now_ms: int) -> list[Notice]:
     ]
 
 
+def _replace_current(state: ExpressionState, record: RoundRecord) -> RoundRecord:
+    """The open round as it now stands (records are frozen: a change is a new one)."""
+    state.rounds[-1] = record
+    return record
+
+
 def _own(record: RoundRecord, seat: int) -> OwnTiles:
     play = record.plays[seat]
     assert play is not None
@@ -204,7 +214,7 @@ def take_guess(
     if record.guess_timed_out or now_ms >= state.window.end_ms:
         raise Rejected(f"Too late — the time to guess in round {record.round} ran out.")
     changed = record.guess is not None
-    record.guess = Guess(numbers=tuple(numbers), symbol=symbol)
+    _replace_current(state, record.changed(guess=Guess(numbers=tuple(numbers), symbol=symbol)))
     where = {"bout": state.bout, "round": record.round}
     notices = [
         private(seat, "guess_received", **where, numbers=numbers, symbol=symbol, changed=changed)
@@ -220,7 +230,7 @@ def take_reveal(state: ExpressionState, seat: int, tile: Tile, now_ms: int) -> l
     if record.reveal_timed_out or now_ms >= state.window.end_ms:
         raise Rejected(f"Too late — the time to pick a tile in round {record.round} ran out.")
     changed = record.reveal is not None
-    record.reveal = tile
+    _replace_current(state, record.changed(reveal=tile))
     where = {"bout": state.bout, "round": record.round}
     notices = [private(seat, "reveal_received", **where, tile=tile, changed=changed)]
     if not changed:
@@ -230,17 +240,15 @@ def take_reveal(state: ExpressionState, seat: int, tile: Tile, now_ms: int) -> l
 
 def guess_time_out(state: ExpressionState) -> list[Notice]:
     """No guess in time: no guesses."""
-    record = state.current
-    record.guess = Guess()
-    record.guess_timed_out = True
+    _replace_current(state, state.current.changed(guess=Guess(), guess_timed_out=True))
     return _resolve_if_ready(state)
 
 
 def reveal_time_out(state: ExpressionState) -> list[Notice]:
     """No choice in time: the symbol is revealed (if anything is)."""
     record = state.current
-    record.reveal = _own(record, record.decided_winner).symbol
-    record.reveal_timed_out = True
+    symbol = _own(record, record.decided_winner).symbol
+    _replace_current(state, record.changed(reveal=symbol, reveal_timed_out=True))
     return _resolve_if_ready(state)
 
 
@@ -250,8 +258,8 @@ def _resolve_if_ready(state: ExpressionState) -> list[Notice]:
         return []
     winner = record.decided_winner
     score = score_guess(_own(record, winner), record.guess)
-    record.score = score
-    record.revealed = None if score.any_correct else record.reveal
+    revealed = None if score.any_correct else record.reveal
+    record = _replace_current(state, record.changed(score=score, revealed=revealed))
     state.scores[state.bout - 1][1 - winner].guesses += score.points
     return [
         public(

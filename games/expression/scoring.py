@@ -19,14 +19,14 @@ RIGHT_FINAL = 2
 
 def score_guess(own: OwnTiles, guess: Guess) -> GuessScore:
     """A number is right if the winner used at least one own tile of it."""
-    numbers = [
+    numbers = tuple(
         NumberResult(
             number=n,
             correct=n in own.numbers,
             points=RIGHT_NUMBER if n in own.numbers else WRONG_NUMBER,
         )
         for n in guess.numbers
-    ]
+    )
     symbol = None
     if guess.symbol is not None:
         right = guess.symbol == own.symbol

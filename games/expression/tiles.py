@@ -54,6 +54,11 @@ def colour(tile: Tile) -> Colour:
     return "black" if tile in _BLACK_SYMBOLS else "white"
 
 
+#: Every tile's colour, looked up rather than worked out: a view colours every
+#: expression of the match so far, each time it is made.
+COLOURS: dict[Tile, Colour] = {tile: colour(tile) for tile in (*NUMBERS, *SYMBOLS)}
+
+
 def symbol_order(symbol: Symbol) -> int:
     return SYMBOLS.index(symbol)
 

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image as PILImage
 from PIL import ImageDraw
@@ -121,17 +122,32 @@ def _strip(
     looks: Sequence[TileLook], captions: Sequence[str], title: str, notes: Sequence[str]
 ) -> PILImage.Image:
     """Five tiles in a row, their positions above and ``captions`` below."""
-    width = _strip_width(len(looks))
+    count = len(looks)
+    image = _blank_strip(count, tuple(captions[:count]), tuple(notes)).copy()
+    draw = ImageDraw.Draw(image)
+    _title(draw, title, _strip_width(count))
+    tiles_y = strip_tile_centre(0, count)[1]
+    for i, look in enumerate(looks):
+        cx = strip_tile_centre(i, count)[0]
+        tile(draw, look, cx, tiles_y, STRIP_TILE if not look.symbol else STRIP_TILE - 6)
+    return image
+
+
+@lru_cache(maxsize=32)
+def _blank_strip(count: int, captions: tuple[str, ...], notes: tuple[str, ...]) -> PILImage.Image:
+    """A strip's text without its title and tiles: the same for every round's
+    picture of a kind, so drawn once (its text was most of a picture's time).
+    Nothing drawn here overlaps the title or a tile, so the picture is the same
+    as if all were drawn in turn. Callers copy it, never draw on it."""
+    width = _strip_width(count)
     top = PAD + TITLE_H
-    tiles_y = strip_tile_centre(0, len(looks))[1]
+    tiles_y = strip_tile_centre(0, count)[1]
     bottom = tiles_y + STRIP_TILE / 2 + CAPTION_H + 6
     height = round(bottom + 12 + 18 * len(notes) + PAD)
     image, draw = canvas(width, height)
-    _title(draw, title, width)
-    for i, look in enumerate(looks):
-        cx = strip_tile_centre(i, len(looks))[0]
+    for i in range(count):
+        cx = strip_tile_centre(i, count)[0]
         text(draw, (cx, top + POSITION_H / 2), str(i + 1), 15, MUTED, bold=True)
-        tile(draw, look, cx, tiles_y, STRIP_TILE if not look.symbol else STRIP_TILE - 6)
         caption = captions[i] if i < len(captions) else ""
         text(draw, (cx, tiles_y + STRIP_TILE / 2 + CAPTION_H / 2 + 2), caption, 13, MUTED)
     _notes(draw, bottom, width, notes)

@@ -132,29 +132,46 @@ def _other_tiles(state: Any, seat: int) -> Any:
     opponent = 1 - seat
     changed.numbers[opponent] = [_twin(n) for n in state.numbers[opponent]]
     changed.symbols[opponent] = [_twin(s) for s in state.symbols[opponent]]
-    for record in changed.rounds:
-        play = record.plays[opponent]
-        if play is not None:
-            play.numbers = [_twin(n) for n in play.numbers]
-            play.symbols = [_twin(s) for s in play.symbols]
-            play.own = play.own.model_copy(
-                update={
-                    "numbers": tuple(sorted(_twin(n) for n in play.own.numbers)),
-                    "symbol": _twin(play.own.symbol),
-                }
-            )
-        if record.reveal is not None and record.winner == opponent:
-            record.reveal = _twin(record.reveal)
-        if record.guess is not None and record.winner == seat:
-            record.guess = record.guess.model_copy(
-                update={"numbers": tuple(_twin(n) for n in record.guess.numbers)}
-            )
+    # Round records are frozen: each is replaced by a changed one.
+    changed.rounds = [_other_round(record, seat) for record in changed.rounds]
     for sheets in changed.finals:
         sheets[opponent].entries = {
             r: own.model_copy(update={"symbol": _twin(own.symbol)})
             for r, own in sheets[opponent].entries.items()
         }
     return changed
+
+
+def _other_round(record: Any, seat: int) -> Any:
+    """One round record with the opponent's tiles and sealed choices changed as
+    :func:`_other_tiles` says."""
+    opponent = 1 - seat
+    update: dict[str, Any] = {}
+    play = record.plays[opponent]
+    if play is not None:
+        own = play.own.model_copy(
+            update={
+                "numbers": tuple(sorted(_twin(n) for n in play.own.numbers)),
+                "symbol": _twin(play.own.symbol),
+            }
+        )
+        other_play = play.model_copy(
+            update={
+                "numbers": tuple(_twin(n) for n in play.numbers),
+                "symbols": tuple(_twin(s) for s in play.symbols),
+                "own": own,
+            }
+        )
+        plays = list(record.plays)
+        plays[opponent] = other_play
+        update["plays"] = tuple(plays)
+    if record.reveal is not None and record.winner == opponent:
+        update["reveal"] = _twin(record.reveal)
+    if record.guess is not None and record.winner == seat:
+        update["guess"] = record.guess.model_copy(
+            update={"numbers": tuple(_twin(n) for n in record.guess.numbers)}
+        )
+    return record.model_copy(update=update)
 
 
 def _spread(states: list[Any], wanted: Any, count: int = 3) -> list[Any]:
