@@ -52,17 +52,31 @@ class _Watch:
     reads: tuple[int, ...]
 
 
+#: The extreme completions by what trying a cell changes: shading it changes
+#: ``least``, leaving it unshaded changes ``most``.
+_MOST, _LEAST = False, True
+#: Where a side's table keeps the clue's value on that completion itself.
+_AS_IS = -1
+
+
 @dataclass
 class _Board:
     """A partial shading as its two extreme completions: undecided cells all
-    shaded (``most``) and all unshaded (``least``); decided cells agree."""
+    shaded (``most``) and all unshaded (``least``); decided cells agree.
+
+    ``measured[(watch number, side)]`` caches the clue's value on one side:
+    as is (key ``_AS_IS``) and with one undecided cell flipped (key: the cell).
+    A table is dropped when a cell the clue reads changes on that side, so
+    while it lives the cells it depends on are as they were when it was
+    filled: a copied board may share it with its parent, whose board no
+    longer changes once it has children."""
 
     most: list[bool]
     least: list[bool]
-    values: dict[int, tuple[int, int]]  # watch number -> its value on (most, least)
+    measured: dict[tuple[int, bool], dict[int, int]]
 
     def copy(self) -> _Board:
-        return _Board(self.most.copy(), self.least.copy(), dict(self.values))
+        return _Board(self.most.copy(), self.least.copy(), dict(self.measured))
 
 
 def solutions(parts: PuzzleParts, limit: int | None = 2) -> list[Shading]:
@@ -151,8 +165,10 @@ class _Search:
 
     def _decide(self, board: _Board, cell: int, shaded: bool) -> None:
         board.most[cell] = board.least[cell] = shaded
+        # Only one side changes: shading an undecided cell changes ``least``.
+        changed = _LEAST if shaded else _MOST
         for watch in self.watchers[cell]:
-            board.values.pop(watch.number, None)
+            board.measured.pop((watch.number, changed), None)
 
     def _settle(self, board: _Board, dirty: set[int]) -> bool:
         """Propagates clues and format to a fixed point; False on a dead end."""
@@ -196,18 +212,24 @@ class _Search:
         side = board.least if shaded else board.most
         # The search's innermost loop (millions of calls for the generator's
         # tests): the cached values are read in place, the bound checked inline.
-        values = board.values
+        measured = board.measured
         for watch in self.watchers[cell]:
             rule = watch.rule
             if rule.trend is None:
                 if not self._reachable(board, watch, cell, shaded):
                     return False
                 continue
-            found = values.get(watch.number) or self._values(board, watch)
-            side[cell] = shaded
-            changed = rule.evaluate(self.h, self.w, side, watch.clue.row, watch.clue.col)
-            side[cell] = not shaded
-            on_most, on_least = (found[0], changed) if shaded else (changed, found[1])
+            flipped = measured.get((watch.number, shaded))
+            if flipped is None:
+                flipped = measured[watch.number, shaded] = {}
+            changed = flipped.get(cell)
+            if changed is None:
+                side[cell] = shaded
+                changed = rule.evaluate(self.h, self.w, side, watch.clue.row, watch.clue.col)
+                side[cell] = not shaded
+                flipped[cell] = changed
+            kept = self._as_is(board, watch, not shaded)
+            on_most, on_least = (kept, changed) if shaded else (changed, kept)
             low, high = (on_least, on_most) if rule.trend == "up" else (on_most, on_least)
             # The clue's value must lie between its values on the two extreme
             # completions; low > high is distance on an all-unshaded one: no bound.
@@ -215,16 +237,16 @@ class _Search:
                 return False
         return True
 
-    def _values(self, board: _Board, watch: _Watch) -> tuple[int, int]:
-        """The clue's value on both extreme completions of ``board`` (cached)."""
-        found = board.values.get(watch.number)
+    def _as_is(self, board: _Board, watch: _Watch, least: bool) -> int:
+        """The clue's value on one extreme completion of ``board`` (cached)."""
+        table = board.measured.get((watch.number, least))
+        if table is None:
+            table = board.measured[watch.number, least] = {}
+        found = table.get(_AS_IS)
         if found is None:
-            row, col, evaluate = watch.clue.row, watch.clue.col, watch.rule.evaluate
-            found = (
-                evaluate(self.h, self.w, board.most, row, col),
-                evaluate(self.h, self.w, board.least, row, col),
-            )
-            board.values[watch.number] = found
+            side = board.least if least else board.most
+            found = watch.rule.evaluate(self.h, self.w, side, watch.clue.row, watch.clue.col)
+            table[_AS_IS] = found
         return found
 
     def _reachable(self, board: _Board, watch: _Watch, cell: int, shaded: bool) -> bool:
