@@ -51,12 +51,16 @@ class _Watch:
     rule: Rule
     reads: tuple[int, ...]
 
+    #: Its keys in ``_Board.measured``, by side (``_MOST``, ``_LEAST``).
+    sides: tuple[tuple[int, bool], tuple[int, bool]]
+
 
 #: The extreme completions by what trying a cell changes: shading it changes
 #: ``least``, leaving it unshaded changes ``most``.
 _MOST, _LEAST = False, True
 #: Where a side's table keeps the clue's value on that completion itself.
 _AS_IS = -1
+_NONE: dict[int, int] = {}
 
 
 @dataclass
@@ -107,7 +111,7 @@ class _Search:
                 continue
             rule = RULES[parts.rules[clue.colour]]
             reads = rule.reads(self.h, self.w, clue.row, clue.col)
-            watch = _Watch(number, clue, rule, reads)
+            watch = _Watch(number, clue, rule, reads, ((number, _MOST), (number, _LEAST)))
             self.watches.append(watch)
             for cell in reads:
                 self.watchers[cell].append(watch)
@@ -118,6 +122,13 @@ class _Search:
             for cell in range(self.n)
         ]
         self.found: list[Shading] = []
+        # The cells a shaded cell may not join, worked out once: the search asks
+        # of every cell it tries.
+        self.touching = [
+            neighbours(self.h, self.w, cell) if self.format.no_touch else ()
+            for cell in range(self.n)
+        ]
+        self.pools = [self._pools(cell) if self.format.no_pools else [] for cell in range(self.n)]
 
     def _near(self, cell: int) -> set[int]:
         row, col = divmod(cell, self.w)
@@ -168,7 +179,7 @@ class _Search:
         # Only one side changes: shading an undecided cell changes ``least``.
         changed = _LEAST if shaded else _MOST
         for watch in self.watchers[cell]:
-            board.measured.pop((watch.number, changed), None)
+            board.measured.pop(watch.sides[changed], None)
 
     def _settle(self, board: _Board, dirty: set[int]) -> bool:
         """Propagates clues and format to a fixed point; False on a dead end."""
@@ -219,16 +230,19 @@ class _Search:
                 if not self._reachable(board, watch, cell, shaded):
                     return False
                 continue
-            flipped = measured.get((watch.number, shaded))
+            here, there = watch.sides[shaded], watch.sides[not shaded]
+            flipped = measured.get(here)
             if flipped is None:
-                flipped = measured[watch.number, shaded] = {}
+                flipped = measured[here] = {}
             changed = flipped.get(cell)
             if changed is None:
                 side[cell] = shaded
                 changed = rule.evaluate(self.h, self.w, side, watch.clue.row, watch.clue.col)
                 side[cell] = not shaded
                 flipped[cell] = changed
-            kept = self._as_is(board, watch, not shaded)
+            kept = measured.get(there, _NONE).get(_AS_IS)
+            if kept is None:
+                kept = self._as_is(board, watch, not shaded)
             on_most, on_least = (kept, changed) if shaded else (changed, kept)
             low, high = (on_least, on_most) if rule.trend == "up" else (on_most, on_least)
             # The clue's value must lie between its values on the two extreme
@@ -239,9 +253,9 @@ class _Search:
 
     def _as_is(self, board: _Board, watch: _Watch, least: bool) -> int:
         """The clue's value on one extreme completion of ``board`` (cached)."""
-        table = board.measured.get((watch.number, least))
+        table = board.measured.get(watch.sides[least])
         if table is None:
-            table = board.measured[watch.number, least] = {}
+            table = board.measured[watch.sides[least]] = {}
         found = table.get(_AS_IS)
         if found is None:
             side = board.least if least else board.most
@@ -281,19 +295,23 @@ class _Search:
     def _local_ok(self, least: list[bool], cell: int) -> bool:
         """Shading ``cell`` keeps the format's local rules with the decided
         shaded cells (those shaded in ``least``)."""
+        for other in self.touching[cell]:
+            if least[other]:
+                return False
+        return not any(least[a] and least[b] and least[c] for a, b, c in self.pools[cell])
+
+    def _pools(self, cell: int) -> list[tuple[int, int, int]]:
+        """The other three cells of each 2×2 block holding ``cell``."""
         h, w = self.h, self.w
         row, col = divmod(cell, w)
-        if self.format.no_touch and any(least[n] for n in neighbours(h, w, cell)):
-            return False
-        if not self.format.no_pools:
-            return True
+        found = []
         for r in (row - 1, row):
             for c in (col - 1, col):
                 if 0 <= r < h - 1 and 0 <= c < w - 1:
                     block = (r * w + c, r * w + c + 1, (r + 1) * w + c, (r + 1) * w + c + 1)
-                    if all(least[b] for b in block if b != cell):
-                        return False
-        return True
+                    a, b, c3 = (i for i in block if i != cell)
+                    found.append((a, b, c3))
+        return found
 
     def _joints(self, board: _Board) -> list[int] | None:
         """Undecided cells that must be of the connected kind because every way
