@@ -128,7 +128,10 @@ class _Search:
             neighbours(self.h, self.w, cell) if self.format.no_touch else ()
             for cell in range(self.n)
         ]
-        self.pools = [self._pools(cell) if self.format.no_pools else [] for cell in range(self.n)]
+        self.pools = [
+            _pool_partners(self.h, self.w, cell) if self.format.no_pools else []
+            for cell in range(self.n)
+        ]
 
     def _near(self, cell: int) -> set[int]:
         row, col = divmod(cell, self.w)
@@ -300,19 +303,6 @@ class _Search:
                 return False
         return not any(least[a] and least[b] and least[c] for a, b, c in self.pools[cell])
 
-    def _pools(self, cell: int) -> list[tuple[int, int, int]]:
-        """The other three cells of each 2×2 block holding ``cell``."""
-        h, w = self.h, self.w
-        row, col = divmod(cell, w)
-        found = []
-        for r in (row - 1, row):
-            for c in (col - 1, col):
-                if 0 <= r < h - 1 and 0 <= c < w - 1:
-                    block = (r * w + c, r * w + c + 1, (r + 1) * w + c, (r + 1) * w + c + 1)
-                    a, b, c3 = (i for i in block if i != cell)
-                    found.append((a, b, c3))
-        return found
-
     def _joints(self, board: _Board) -> list[int] | None:
         """Undecided cells that must be of the connected kind because every way
         between two cells that are of it runs through them (cut vertices of the
@@ -352,3 +342,21 @@ class _Search:
         if visit(min(must)) < len(must):
             return None
         return sorted(joints)
+
+
+def _pool_partners(height: int, width: int, cell: int) -> list[tuple[int, int, int]]:
+    """The other three cells of each 2×2 block holding ``cell``."""
+    row, col = divmod(cell, width)
+    found = []
+    for r in (row - 1, row):
+        for c in (col - 1, col):
+            if 0 <= r < height - 1 and 0 <= c < width - 1:
+                block = (
+                    r * width + c,
+                    r * width + c + 1,
+                    (r + 1) * width + c,
+                    (r + 1) * width + c + 1,
+                )
+                a, b, d = (i for i in block if i != cell)
+                found.append((a, b, d))
+    return found
