@@ -51,18 +51,36 @@ class _Watch:
     rule: Rule
     reads: tuple[int, ...]
 
+    #: Its keys in ``_Board.measured``, by side (``_MOST``, ``_LEAST``).
+    sides: tuple[tuple[int, bool], tuple[int, bool]]
+
+
+#: The extreme completions by what trying a cell changes: shading it changes
+#: ``least``, leaving it unshaded changes ``most``.
+_MOST, _LEAST = False, True
+#: Where a side's table keeps the clue's value on that completion itself.
+_AS_IS = -1
+_NONE: dict[int, int] = {}
+
 
 @dataclass
 class _Board:
     """A partial shading as its two extreme completions: undecided cells all
-    shaded (``most``) and all unshaded (``least``); decided cells agree."""
+    shaded (``most``) and all unshaded (``least``); decided cells agree.
+
+    ``measured[(watch number, side)]`` caches the clue's value on one side:
+    as is (key ``_AS_IS``) and with one undecided cell flipped (key: the cell).
+    A table is dropped when a cell the clue reads changes on that side, so
+    while it lives the cells it depends on are as they were when it was
+    filled: a copied board may share it with its parent, whose board no
+    longer changes once it has children."""
 
     most: list[bool]
     least: list[bool]
-    values: dict[int, tuple[int, int]]  # watch number -> its value on (most, least)
+    measured: dict[tuple[int, bool], dict[int, int]]
 
     def copy(self) -> _Board:
-        return _Board(self.most.copy(), self.least.copy(), dict(self.values))
+        return _Board(self.most.copy(), self.least.copy(), dict(self.measured))
 
 
 def solutions(parts: PuzzleParts, limit: int | None = 2) -> list[Shading]:
@@ -93,7 +111,7 @@ class _Search:
                 continue
             rule = RULES[parts.rules[clue.colour]]
             reads = rule.reads(self.h, self.w, clue.row, clue.col)
-            watch = _Watch(number, clue, rule, reads)
+            watch = _Watch(number, clue, rule, reads, ((number, _MOST), (number, _LEAST)))
             self.watches.append(watch)
             for cell in reads:
                 self.watchers[cell].append(watch)
@@ -104,6 +122,16 @@ class _Search:
             for cell in range(self.n)
         ]
         self.found: list[Shading] = []
+        # The cells a shaded cell may not join, worked out once: the search asks
+        # of every cell it tries.
+        self.touching = [
+            neighbours(self.h, self.w, cell) if self.format.no_touch else ()
+            for cell in range(self.n)
+        ]
+        self.pools = [
+            _pool_partners(self.h, self.w, cell) if self.format.no_pools else []
+            for cell in range(self.n)
+        ]
 
     def _near(self, cell: int) -> set[int]:
         row, col = divmod(cell, self.w)
@@ -151,8 +179,10 @@ class _Search:
 
     def _decide(self, board: _Board, cell: int, shaded: bool) -> None:
         board.most[cell] = board.least[cell] = shaded
+        # Only one side changes: shading an undecided cell changes ``least``.
+        changed = _LEAST if shaded else _MOST
         for watch in self.watchers[cell]:
-            board.values.pop(watch.number, None)
+            board.measured.pop(watch.sides[changed], None)
 
     def _settle(self, board: _Board, dirty: set[int]) -> bool:
         """Propagates clues and format to a fixed point; False on a dead end."""
@@ -196,18 +226,27 @@ class _Search:
         side = board.least if shaded else board.most
         # The search's innermost loop (millions of calls for the generator's
         # tests): the cached values are read in place, the bound checked inline.
-        values = board.values
+        measured = board.measured
         for watch in self.watchers[cell]:
             rule = watch.rule
             if rule.trend is None:
                 if not self._reachable(board, watch, cell, shaded):
                     return False
                 continue
-            found = values.get(watch.number) or self._values(board, watch)
-            side[cell] = shaded
-            changed = rule.evaluate(self.h, self.w, side, watch.clue.row, watch.clue.col)
-            side[cell] = not shaded
-            on_most, on_least = (found[0], changed) if shaded else (changed, found[1])
+            here, there = watch.sides[shaded], watch.sides[not shaded]
+            flipped = measured.get(here)
+            if flipped is None:
+                flipped = measured[here] = {}
+            changed = flipped.get(cell)
+            if changed is None:
+                side[cell] = shaded
+                changed = rule.evaluate(self.h, self.w, side, watch.clue.row, watch.clue.col)
+                side[cell] = not shaded
+                flipped[cell] = changed
+            kept = measured.get(there, _NONE).get(_AS_IS)
+            if kept is None:
+                kept = self._as_is(board, watch, not shaded)
+            on_most, on_least = (kept, changed) if shaded else (changed, kept)
             low, high = (on_least, on_most) if rule.trend == "up" else (on_most, on_least)
             # The clue's value must lie between its values on the two extreme
             # completions; low > high is distance on an all-unshaded one: no bound.
@@ -215,16 +254,16 @@ class _Search:
                 return False
         return True
 
-    def _values(self, board: _Board, watch: _Watch) -> tuple[int, int]:
-        """The clue's value on both extreme completions of ``board`` (cached)."""
-        found = board.values.get(watch.number)
+    def _as_is(self, board: _Board, watch: _Watch, least: bool) -> int:
+        """The clue's value on one extreme completion of ``board`` (cached)."""
+        table = board.measured.get(watch.sides[least])
+        if table is None:
+            table = board.measured[watch.sides[least]] = {}
+        found = table.get(_AS_IS)
         if found is None:
-            row, col, evaluate = watch.clue.row, watch.clue.col, watch.rule.evaluate
-            found = (
-                evaluate(self.h, self.w, board.most, row, col),
-                evaluate(self.h, self.w, board.least, row, col),
-            )
-            board.values[watch.number] = found
+            side = board.least if least else board.most
+            found = watch.rule.evaluate(self.h, self.w, side, watch.clue.row, watch.clue.col)
+            table[_AS_IS] = found
         return found
 
     def _reachable(self, board: _Board, watch: _Watch, cell: int, shaded: bool) -> bool:
@@ -259,19 +298,10 @@ class _Search:
     def _local_ok(self, least: list[bool], cell: int) -> bool:
         """Shading ``cell`` keeps the format's local rules with the decided
         shaded cells (those shaded in ``least``)."""
-        h, w = self.h, self.w
-        row, col = divmod(cell, w)
-        if self.format.no_touch and any(least[n] for n in neighbours(h, w, cell)):
-            return False
-        if not self.format.no_pools:
-            return True
-        for r in (row - 1, row):
-            for c in (col - 1, col):
-                if 0 <= r < h - 1 and 0 <= c < w - 1:
-                    block = (r * w + c, r * w + c + 1, (r + 1) * w + c, (r + 1) * w + c + 1)
-                    if all(least[b] for b in block if b != cell):
-                        return False
-        return True
+        for other in self.touching[cell]:
+            if least[other]:
+                return False
+        return not any(least[a] and least[b] and least[c] for a, b, c in self.pools[cell])
 
     def _joints(self, board: _Board) -> list[int] | None:
         """Undecided cells that must be of the connected kind because every way
@@ -312,3 +342,21 @@ class _Search:
         if visit(min(must)) < len(must):
             return None
         return sorted(joints)
+
+
+def _pool_partners(height: int, width: int, cell: int) -> list[tuple[int, int, int]]:
+    """The other three cells of each 2×2 block holding ``cell``."""
+    row, col = divmod(cell, width)
+    found = []
+    for r in (row - 1, row):
+        for c in (col - 1, col):
+            if 0 <= r < height - 1 and 0 <= c < width - 1:
+                block = (
+                    r * width + c,
+                    r * width + c + 1,
+                    (r + 1) * width + c,
+                    (r + 1) * width + c + 1,
+                )
+                a, b, d = (i for i in block if i != cell)
+                found.append((a, b, d))
+    return found

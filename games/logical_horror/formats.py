@@ -121,24 +121,28 @@ class Format:
         return self._local(height, width, shading) or self._connectivity(height, width, shading)
 
     def _local(self, height: int, width: int, shading: Sequence[bool]) -> str | None:
+        # Names are built only for the rule that breaks: the checker and the
+        # tests' enumerations ask this of millions of boards that fit.
         for index, shaded in enumerate(shading):
             if not shaded:
                 continue
             row, col = divmod(index, width)
-            here = cell_name(width, index)
             right, below = index + 1, index + width
             if self.no_touch and col < width - 1 and shading[right]:
-                return f"{here} and {cell_name(width, right)} are both shaded and side by side"
+                here, there = cell_name(width, index), cell_name(width, right)
+                return f"{here} and {there} are both shaded and side by side"
             if self.no_touch and row < height - 1 and shading[below]:
-                return f"{here} and {cell_name(width, below)} are both shaded, one above the other"
-            block = (index, right, below, below + 1)
+                here, there = cell_name(width, index), cell_name(width, below)
+                return f"{here} and {there} are both shaded, one above the other"
             if (
                 self.no_pools
                 and col < width - 1
                 and row < height - 1
-                and all(shading[i] for i in block)
+                and shading[right]
+                and shading[below]
+                and shading[below + 1]
             ):
-                names = [cell_name(width, i) for i in block]
+                names = [cell_name(width, i) for i in (index, right, below, below + 1)]
                 return f"{', '.join(names[:3])} and {names[3]} are all shaded: a 2×2 block"
         return None
 
@@ -146,11 +150,28 @@ class Format:
         if self.connected is None:
             return None
         want = self.connected == "shaded"
-        groups = components(height, width, (i for i, s in enumerate(shading) if s == want))
-        if len(groups) <= 1:
+        members = [i for i, s in enumerate(shading) if s == want]
+        if _joined(neighbour_table(height, width), members):
             return None
+        groups = components(height, width, members)
         first, other = cell_name(width, groups[0][0]), cell_name(width, groups[1][0])
         return f"the {self.connected} cells are not all connected: {first} cannot reach {other}"
+
+
+def _joined(table: Sequence[tuple[int, ...]], members: list[int]) -> bool:
+    """Whether ``members`` form one group (or none): one flood fill, where
+    :func:`components` would sort every group (boards that fit are the many)."""
+    if not members:
+        return True
+    left = set(members)
+    stack = [members[0]]
+    left.discard(members[0])
+    while stack:
+        for nxt in table[stack.pop()]:
+            if nxt in left:
+                left.discard(nxt)
+                stack.append(nxt)
+    return not left
 
 
 def broken(puzzle: Sized, format_key: str, shading: Sequence[bool]) -> str | None:

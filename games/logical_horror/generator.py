@@ -182,6 +182,9 @@ class _Attempt:
         self.rules = dict(zip(COLOURS[:colours], keys, strict=False))
         self.chosen: dict[int, Clue] = {}
         self.max_clues = height * width // 2
+        # The solution never changes, nor a placed clue: what is read off them is kept.
+        self.values: dict[tuple[int, str], int | None] = {}
+        self.switches: dict[int, int] = {}
 
     def run(self, connectivity: Connectivity) -> Puzzle | None:
         with ShadingSolver(
@@ -206,10 +209,12 @@ class _Attempt:
 
     def _value(self, cell: int, colour: str) -> int | None:
         """The clue value ``colour`` would show at ``cell``, None if unusable there."""
-        rule = self.rules[colour]
-        row, col = divmod(cell, self.width)
-        value = RULES[rule].evaluate(self.height, self.width, self.solution, row, col)
-        return None if rule == "region" and value > REGION_CAP else value
+        if (cell, colour) not in self.values:
+            rule = self.rules[colour]
+            row, col = divmod(cell, self.width)
+            value = RULES[rule].evaluate(self.height, self.width, self.solution, row, col)
+            self.values[cell, colour] = None if rule == "region" and value > REGION_CAP else value
+        return self.values[cell, colour]
 
     def _free_cells(self) -> list[int]:
         return [c for c, s in enumerate(self.solution) if not s and c not in self.chosen]
@@ -219,8 +224,14 @@ class _Attempt:
         self.chosen[cell] = Clue(row=row, col=col, colour=colour, value=value)
 
     def _selectors(self, leave_out: int | None = None) -> list[int]:
-        picked = [clue for cell, clue in self.chosen.items() if cell != leave_out]
-        return [self.solver.clue(clue, self.rules[clue.colour]) for clue in picked]
+        return [self._switch(cell) for cell in self.chosen if cell != leave_out]
+
+    def _switch(self, cell: int) -> int:
+        """The selector of the clue placed at ``cell`` (encoded on first use)."""
+        if cell not in self.switches:
+            clue = self.chosen[cell]
+            self.switches[cell] = self.solver.clue(clue, self.rules[clue.colour])
+        return self.switches[cell]
 
     def _seed_clues(self) -> bool:
         for colour in self.rules:

@@ -89,27 +89,30 @@ def surround(height: int, width: int, shading: Shades, row: int, col: int) -> in
     return _shaded_among(around(height, width, row, col, DIRECTIONS + DIAGONALS), shading)
 
 
+# Lines are read as slices, summed in C.
 def in_row(height: int, width: int, shading: Shades, row: int, col: int) -> int:
-    return _shaded_among(row_cells(width, row), shading)
+    return sum(shading[row * width : (row + 1) * width])
 
 
 def in_cross(height: int, width: int, shading: Shades, row: int, col: int) -> int:
     # The clue's own cell is in both lines, and never shaded.
-    return _shaded_among(row_cells(width, row), shading) + _shaded_among(
-        column_cells(height, width, col), shading
-    )
+    return sum(shading[row * width : (row + 1) * width]) + sum(shading[col::width])
 
 
 def region(height: int, width: int, shading: Shades, row: int, col: int) -> int:
     start = row * width + col
-    seen, stack = {start}, [start]
+    # Shaded cells start out as seen, so the walk needs one test per neighbour.
+    seen = bytearray(shading)
+    seen[start] = True
+    stack, size = [start], 1
     table = neighbour_table(height, width)
     while stack:
         for nxt in table[stack.pop()]:
-            if nxt not in seen and not shading[nxt]:
-                seen.add(nxt)
+            if not seen[nxt]:
+                seen[nxt] = True
                 stack.append(nxt)
-    return len(seen)
+                size += 1
+    return size
 
 
 def distance(height: int, width: int, shading: Shades, row: int, col: int) -> int:
@@ -120,36 +123,37 @@ def distance(height: int, width: int, shading: Shades, row: int, col: int) -> in
     return 0
 
 
-def _longest(cells: Sequence[int], shading: Shades) -> int:
+def _longest(line: Shades) -> int:
     best = run = 0
-    for cell in cells:
-        run = run + 1 if shading[cell] else 0
-        best = max(best, run)
+    for shaded in line:
+        if shaded:
+            run += 1
+            if run > best:
+                best = run
+        else:
+            run = 0
     return best
 
 
 def longest_run(height: int, width: int, shading: Shades, row: int, col: int) -> int:
     return max(
-        _longest(row_cells(width, row), shading),
-        _longest(column_cells(height, width, col), shading),
+        _longest(shading[row * width : (row + 1) * width]),
+        _longest(shading[col::width]),
     )
 
 
 def row_blocks(height: int, width: int, shading: Shades, row: int, col: int) -> int:
-    start = row * width
-    return sum(
-        1
-        for cell in row_cells(width, row)
-        if shading[cell] and (cell == start or not shading[cell - 1])
-    )
+    blocks, before = 0, False
+    for shaded in shading[row * width : (row + 1) * width]:
+        if shaded and not before:
+            blocks += 1
+        before = shaded
+    return blocks
 
 
 def directions(height: int, width: int, shading: Shades, row: int, col: int) -> int:
-    return sum(
-        1
-        for step in DIRECTIONS
-        if any(shading[cell] for cell in ray(height, width, row, col, step))
-    )
+    seen = shading.__getitem__
+    return sum(any(map(seen, ray(height, width, row, col, step))) for step in DIRECTIONS)
 
 
 # -- the cells each measure reads ----------------------------------------------------

@@ -126,8 +126,9 @@ class ShadingSolver:
         return [sign * self.cnf.x(cell) for cell in range(self.height * self.width)]
 
     def _flush(self, guard: int | None) -> None:
-        for clause in self.cnf.take():
-            self.sat.add_clause(clause if guard is None else [*clause, -guard])
+        taken = self.cnf.take()
+        # One call for the lot: adding clause by clause cost the generator a tenth of its time.
+        self.sat.append_formula(taken if guard is None else [[*c, -guard] for c in taken])
 
     def _guarded(self, key: object) -> tuple[int, bool]:
         """The selector for ``key`` and whether it is new (its clauses still to add)."""
