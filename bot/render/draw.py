@@ -68,6 +68,10 @@ def stamp(
     """``draw.text`` in the built-in font at ``size`` (unscaled), at ``xy`` in the
     picture's own (scaled) pixels, outlined ``stroke`` wide in the same ink."""
     x, y = xy
+    face = font(size)
+    if not isinstance(face, ImageFont.FreeTypeFont):  # Pillow built without FreeType
+        draw.text(xy, words, font=face, fill=fill, anchor=anchor)
+        return
     mask, left, top = _stamp(words, size, anchor, stroke, math.modf(x)[0], math.modf(y)[0])
     draw.bitmap((int(x) + left, int(y) + top), mask, fill=fill)
 
@@ -82,6 +86,7 @@ def _stamp(
     of a board's drawing time, and the same labels, numbers and notes come back
     in every picture: each is rendered once and stamped in the ink of the day."""
     face = font(size)
+    assert isinstance(face, ImageFont.FreeTypeFont)  # stamp() draws the others itself
     glyphs, (left, top) = face.getmask2(
         words, "L", anchor=anchor, stroke_width=stroke, start=(start_x, start_y)
     )
