@@ -70,7 +70,7 @@ def stamp(
     x, y = xy
     face = font(size)
     if not isinstance(face, ImageFont.FreeTypeFont):  # Pillow built without FreeType
-        draw.text(xy, words, font=face, fill=fill, anchor=anchor)
+        draw.text(xy, words, fill, face, anchor, stroke_width=stroke, stroke_fill=fill)
         return
     mask, left, top = _stamp(words, size, anchor, stroke, math.modf(x)[0], math.modf(y)[0])
     draw.bitmap((int(x) + left, int(y) + top), mask, fill=fill)
