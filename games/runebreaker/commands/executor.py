@@ -14,6 +14,11 @@ from games.runebreaker.commands.catalog import CATALOG, Bound
 from games.runebreaker.commands.structure import AGAIN, REPEAT, REVERSE_REST, SKIP
 
 _TAKES_NEXT_STEP = frozenset({SKIP, REPEAT})
+_STRUCTURAL = frozenset({SKIP, REPEAT, AGAIN, REVERSE_REST})
+#: Each primitive's function by name (the catalog's entries, looked up once).
+_PRIMITIVES: dict[str, Callable[..., Board]] = {
+    name: entry.run for name, entry in CATALOG.items() if entry.run is not None
+}
 #: How one primitive runs on a board: ``apply_primitive``, or a caller's
 #: stand-in for it that gives the same results (one that remembers them).
 Apply = Callable[[Board, Bound], Board]
@@ -44,17 +49,21 @@ def execute(board: Board, program: Sequence[Bound], apply: Apply | None = None) 
     a bound that names no primitive of the catalog is a bug: ValueError.
     ``apply`` runs each primitive (default :func:`apply_primitive`).
     """
+    steps = tuple(program)
+    if len(steps) == 1 and steps[0].entry not in _STRUCTURAL:
+        # One primitive (most probes a player weighs): nothing to follow but it.
+        return (apply or apply_primitive)(board, steps[0])
     run = _Run(board, apply or apply_primitive)
-    _run_sequence(run, tuple(program))
+    _run_sequence(run, steps)
     return run.board
 
 
 def apply_primitive(board: Board, bound: Bound) -> Board:
     """``board`` after one primitive command; CommandError if it cannot run."""
-    entry = CATALOG.get(bound.entry)
-    if entry is None or entry.run is None:
+    primitive = _PRIMITIVES.get(bound.entry)
+    if primitive is None:
         raise ValueError(f"{bound.entry!r} is not a primitive command of the catalog")
-    return entry.run(board, *bound.params)
+    return primitive(board, *bound.params)
 
 
 def _run_sequence(run: _Run, program: tuple[Bound, ...]) -> None:
@@ -70,6 +79,10 @@ def _run_step(run: _Run, program: tuple[Bound, ...], at: int) -> int:
         raise CommandError(f"the sequence runs more than {MAX_STEPS} steps")
     bound = program[at]
     name = bound.entry
+    if name not in _STRUCTURAL:
+        run.board = run.apply(run.board, bound)
+        run.last = bound
+        return at + 1
     if name == SKIP:
         return _step_end(program, at + 1, SKIP)
     if name == REPEAT:
@@ -83,13 +96,10 @@ def _run_step(run: _Run, program: tuple[Bound, ...], at: int) -> int:
             raise CommandError("again has no earlier command to repeat")
         run.board = run.apply(run.board, run.last)
         return at + 1
-    if name == REVERSE_REST:
-        _step_end(program, at + 1, REVERSE_REST)
-        _run_sequence(run, program[:at:-1])
-        return len(program)
-    run.board = run.apply(run.board, bound)
-    run.last = bound
-    return at + 1
+    # reverse-rest, the last structural command
+    _step_end(program, at + 1, REVERSE_REST)
+    _run_sequence(run, program[:at:-1])
+    return len(program)
 
 
 def _step_end(program: tuple[Bound, ...], at: int, needed_by: str) -> int:
