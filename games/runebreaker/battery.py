@@ -77,6 +77,7 @@ def fingerprint(program: tuple[Bound, ...], palette: Palette) -> Fingerprint:
     return tuple(_result(board, program) for board in battery(palette))
 
 
+@lru_cache(maxsize=16)
 def unchanged(palette: Palette) -> Fingerprint:
     """The fingerprint of doing nothing."""
     return tuple(board.cells for board in battery(palette))

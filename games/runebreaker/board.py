@@ -19,6 +19,17 @@ class Board:
     size: int
     cells: tuple[Cell, ...]
 
+    # Boards key the caches of results and are compared after every command: the
+    # cells alone decide both (they fix the size too), in one C-level hash or
+    # compare, without the pair of fields a generated method builds each time.
+    def __hash__(self) -> int:
+        return hash(self.cells)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Board:
+            return NotImplemented
+        return self.cells == other.cells
+
     def __post_init__(self) -> None:
         if self.size < 1:
             raise ValueError(f"a board is at least 1×1, not {self.size}×{self.size}")

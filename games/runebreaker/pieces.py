@@ -9,6 +9,7 @@ two ways, whatever its case.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 #: Colours in palette order; a smaller palette takes the first few.
 COLOURS: tuple[tuple[str, str], ...] = (
@@ -56,16 +57,16 @@ class Palette:
 
     @property
     def colour_letters(self) -> tuple[str, ...]:
-        return tuple(COLOUR_LETTERS[: self.colours])
+        return _first_letters(COLOUR_LETTERS, self.colours)
 
     @property
     def shape_letters(self) -> tuple[str, ...]:
-        return tuple(SHAPE_LETTERS[: self.shapes])
+        return _first_letters(SHAPE_LETTERS, self.shapes)
 
     @property
     def pieces(self) -> tuple[str, ...]:
         """Every object of the palette, colour-major: Rc Rs … Ox … ."""
-        return tuple(c + s for c in self.colour_letters for s in self.shape_letters)
+        return _pieces(self.colours, self.shapes)
 
     def piece(self, colour_letter: str, shape_letter: str) -> str:
         """The token for a colour and a shape (any case); ValueError if not in the palette."""
@@ -78,9 +79,29 @@ class Palette:
         return colour + shape
 
     def has(self, piece: str) -> bool:
+        # Single letters against the alphabets' first letters: a substring test is
+        # a membership test here, without building the letters' tuples.
         return (
-            len(piece) == 2 and piece[0] in self.colour_letters and piece[1] in self.shape_letters
+            len(piece) == 2
+            and piece[0] in COLOUR_LETTERS[: self.colours]
+            and piece[1] in SHAPE_LETTERS[: self.shapes]
         )
+
+
+# Palettes are few and asked for their letters and objects constantly (every
+# board read, every parameter drawn): each is worked out once.
+@cache
+def _first_letters(alphabet: str, count: int) -> tuple[str, ...]:
+    return tuple(alphabet[:count])
+
+
+@cache
+def _pieces(colours: int, shapes: int) -> tuple[str, ...]:
+    return tuple(
+        c + s
+        for c in _first_letters(COLOUR_LETTERS, colours)
+        for s in _first_letters(SHAPE_LETTERS, shapes)
+    )
 
 
 DEFAULT_PALETTE = Palette(MAX_KINDS, MAX_KINDS)

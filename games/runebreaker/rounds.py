@@ -51,7 +51,9 @@ class Rune(BaseModel):
 
     symbol: str
     entry: str
-    params: list[str | int] = Field(default_factory=list)
+    #: A tuple, so a rune is immutable all the way down and a state's copy shares
+    #: it (games/core/copies.py); it is stored as a JSON list all the same.
+    params: tuple[str | int, ...] = Field(default_factory=tuple)
 
     @field_validator("symbol")
     @classmethod
@@ -80,7 +82,7 @@ class Rune(BaseModel):
 
     @classmethod
     def of(cls, symbol: str, bound: Bound) -> Rune:
-        return cls(symbol=symbol, entry=bound.entry, params=list(bound.params))
+        return cls(symbol=symbol, entry=bound.entry, params=bound.params)
 
 
 class RoundSpec(BaseModel):
@@ -135,8 +137,11 @@ class RoundSpec(BaseModel):
         return program
 
     def reagent_board(self, palette: Palette = DEFAULT_PALETTE) -> Board:
-        """Raises games.Rejected if the notation is broken (a host's file: see runesets)."""
-        return parse_board(self.reagent, self.size, palette)
+        """Raises games.Rejected if the notation is broken (a host's file: see runesets).
+
+        Cached by value: every view of a match reads every finished round's Reagent.
+        """
+        return _reagent_board(self.reagent, self.size, palette)
 
     def product(self, palette: Palette = DEFAULT_PALETTE) -> Board:
         """The Product Board; CommandError if the sequence errors on the Reagent.
@@ -147,5 +152,10 @@ class RoundSpec(BaseModel):
 
 
 @lru_cache(maxsize=256)
+def _reagent_board(reagent: str, size: int, palette: Palette) -> Board:
+    return parse_board(reagent, size, palette)
+
+
+@lru_cache(maxsize=256)
 def _product(size: int, reagent: str, program: tuple[Bound, ...], palette: Palette) -> Board:
-    return execute(parse_board(reagent, size, palette), program)
+    return execute(_reagent_board(reagent, size, palette), program)

@@ -18,12 +18,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal, TypeAlias
 
 from games.core import Rejected
 from games.runebreaker import battery
 from games.runebreaker.board import Board
-from games.runebreaker.commands import Bound, CommandError, execute, validate_bound
+from games.runebreaker.commands import (
+    Bound,
+    CommandError,
+    apply_primitive,
+    execute,
+    validate_bound,
+)
 from games.runebreaker.pieces import DEFAULT_PALETTE, Palette
 from games.runebreaker.rounds import BOARD_SIZES, RoundSpec, Variant
 
@@ -138,9 +145,33 @@ def _unused_runes(spec: RoundSpec) -> list[Problem]:
 def outcome(board: Board, program: Sequence[Bound]) -> Board | None:
     """``board`` after ``program``, or None for ERROR."""
     try:
-        return execute(board, program)
+        return run(board, program)
     except CommandError:
         return None
+
+
+def run(board: Board, program: Sequence[Bound]) -> Board:
+    """``execute``, remembering each primitive's result: checking a round runs its
+    sequence again with each symbol left out, so the same commands meet the same
+    boards over and over (and the generator checks several sequences on one
+    Reagent, then hands the round to ``check_round``)."""
+    return execute(board, program, _remembered)
+
+
+def _remembered(board: Board, bound: Bound) -> Board:
+    result = _primitive_result(board, bound)
+    if isinstance(result, str):
+        raise CommandError(result)
+    return result
+
+
+@lru_cache(maxsize=8192)
+def _primitive_result(board: Board, bound: Bound) -> Board | str:
+    """A primitive's Board, or the reason it answers ERROR."""
+    try:
+        return apply_primitive(board, bound)
+    except CommandError as error:
+        return error.reason
 
 
 def dead_positions(reagent: Board, program: Sequence[Bound], product: Board) -> Iterator[int]:
@@ -156,7 +187,7 @@ def sequence_problems(
 ) -> list[Problem]:
     program = [bindings[symbol] for symbol in sequence]
     try:
-        product = execute(reagent, program)
+        product = run(reagent, program)
     except CommandError as error:
         return [_error_problem(reagent, sequence, program, error)]
     if product == reagent:

@@ -145,7 +145,23 @@ def _behaviour(bound: Bound, palette: Palette) -> object:
 
 def kinds(bounds: Sequence[Bound], palette: Palette) -> int:
     """How many different behaviours ``bounds`` hold."""
-    return len({_behaviour(bound, palette) for bound in bounds})
+    ids = _behaviour_ids(palette)
+    try:
+        return len(set(map(ids.__getitem__, bounds)))
+    except KeyError:  # a command outside the palette's: weigh it as it is
+        return len({_behaviour(bound, palette) for bound in bounds})
+
+
+@lru_cache(maxsize=16)
+def _behaviour_ids(palette: Palette) -> dict[Bound, int]:
+    """Every command of the palette numbered by its behaviour (equal behaviours,
+    equal numbers): a player counts behaviours many times a decision, and a
+    number is quicker to collect than a fingerprint of 32 boards."""
+    numbers: dict[object, int] = {}
+    return {
+        bound: numbers.setdefault(_behaviour(bound, palette), len(numbers))
+        for bound in every_bound(palette)
+    }
 
 
 def ways(known: Mapping[str, Sequence[Bound]], palette: Palette) -> int:

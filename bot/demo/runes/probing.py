@@ -38,8 +38,9 @@ def target(
     in ``avoid`` (probed already, results not back) and the first ``passed``
     (probes of them answered ERROR, which the finals tell no one but the seat's
     own channel)."""
-    ranked = sorted(known, key=lambda symbol: -kinds(known[symbol], palette))
-    open_runes = [s for s in ranked if kinds(known[s], palette) > 1 and s not in avoid]
+    left = {symbol: kinds(bounds, palette) for symbol, bounds in known.items()}
+    ranked = sorted(known, key=lambda symbol: -left[symbol])
+    open_runes = [s for s in ranked if left[s] > 1 and s not in avoid]
     return open_runes[passed % len(open_runes)] if open_runes else ranked[0]
 
 

@@ -23,12 +23,13 @@ from games.runebreaker.commands._base import (
     Value,
 )
 from games.runebreaker.commands.catalog import CATALOG, Bound, parse_bound, validate_bound
-from games.runebreaker.commands.executor import execute
+from games.runebreaker.commands.executor import Apply, apply_primitive, execute
 from games.runebreaker.commands.listing import catalog_listing
 
 __all__ = [
     "CATALOG",
     "GROUPS",
+    "Apply",
     "Bound",
     "CommandError",
     "Entry",
@@ -36,6 +37,7 @@ __all__ = [
     "Param",
     "ParamKind",
     "Value",
+    "apply_primitive",
     "catalog_listing",
     "execute",
     "parse_bound",

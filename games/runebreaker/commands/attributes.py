@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from games.runebreaker.board import Board, Cell
 from games.runebreaker.commands._base import CommandError, Entry, Param, primitive
@@ -16,16 +17,27 @@ from games.runebreaker.pieces import (
 )
 
 
+def _objects(board: Board) -> set[str]:
+    """The different objects on the board (a board holds at most 36, however big)."""
+    found = set(board.cells)
+    found.discard(None)
+    return cast("set[str]", found)
+
+
 def _recast(board: Board, change: Callable[[str], str]) -> Board:
-    return Board(board.size, tuple([None if c is None else change(c) for c in board.cells]))
+    # Equal objects change alike: work out each different object once, then
+    # look every cell up in one C-level pass.
+    table: dict[Cell, Cell] = {piece: change(piece) for piece in _objects(board)}
+    table[None] = None
+    return Board(board.size, tuple(map(table.__getitem__, board.cells)))
 
 
 def _colours(board: Board) -> set[str]:
-    return {colour_of(piece) for piece in board.pieces()}
+    return {colour_of(piece) for piece in _objects(board)}
 
 
 def _shapes(board: Board) -> set[str]:
-    return {shape_of(piece) for piece in board.pieces()}
+    return {shape_of(piece) for piece in _objects(board)}
 
 
 def recolour(board: Board, source: str, target: str) -> Board:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
+from typing import NamedTuple
 
 from games.runebreaker.commands import attributes, existence, geometry, order, structure
 from games.runebreaker.commands._base import GROUPS, Entry, Value
@@ -24,9 +24,12 @@ CATALOG: Mapping[str, Entry] = MappingProxyType(
 )
 
 
-@dataclass(frozen=True)
-class Bound:
-    """A catalog entry with its parameters: what one rune symbol means in a round."""
+class Bound(NamedTuple):
+    """A catalog entry with its parameters: what one rune symbol means in a round.
+
+    A named tuple, so hashing and comparing one happen in C: bounds are the keys
+    of every cache of results (probes, fingerprints, products).
+    """
 
     entry: str
     params: tuple[Value, ...] = ()

@@ -6,7 +6,7 @@ docstring; this module is that definition, step by step.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from games.runebreaker.board import Board
 from games.runebreaker.commands._base import CommandError
@@ -14,6 +14,14 @@ from games.runebreaker.commands.catalog import CATALOG, Bound
 from games.runebreaker.commands.structure import AGAIN, REPEAT, REVERSE_REST, SKIP
 
 _TAKES_NEXT_STEP = frozenset({SKIP, REPEAT})
+_STRUCTURAL = frozenset({SKIP, REPEAT, AGAIN, REVERSE_REST})
+#: Each primitive's function by name (the catalog's entries, looked up once).
+_PRIMITIVES: dict[str, Callable[..., Board]] = {
+    name: entry.run for name, entry in CATALOG.items() if entry.run is not None
+}
+#: How one primitive runs on a board: ``apply_primitive``, or a caller's
+#: stand-in for it that gives the same results (one that remembers them).
+Apply = Callable[[Board, Bound], Board]
 #: Steps one run may take. Nested ``repeat``s multiply (k of them run the next
 #: command up to 3^k times), so a typed answer of thirty symbols could otherwise
 #: hold the bot for hours. A fair round takes a few dozen steps; a sequence that
@@ -23,25 +31,39 @@ MAX_STEPS = 2000
 
 class _Run:
     """The board so far, the last primitive that ran (what ``again`` repeats),
-    and the steps left in the budget."""
+    the steps left in the budget, and how a primitive is applied."""
 
-    __slots__ = ("board", "last", "steps_left")
+    __slots__ = ("apply", "board", "last", "steps_left")
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, apply: Apply) -> None:
         self.board = board
         self.last: Bound | None = None
         self.steps_left = MAX_STEPS
+        self.apply = apply
 
 
-def execute(board: Board, program: Sequence[Bound]) -> Board:
+def execute(board: Board, program: Sequence[Bound], apply: Apply | None = None) -> Board:
     """``board`` after ``program``; CommandError when a command cannot run.
 
     Bounds are trusted (check outside input with ``validate_bound`` first);
     a bound that names no primitive of the catalog is a bug: ValueError.
+    ``apply`` runs each primitive (default :func:`apply_primitive`).
     """
-    run = _Run(board)
-    _run_sequence(run, tuple(program))
+    steps = tuple(program)
+    if len(steps) == 1 and steps[0].entry not in _STRUCTURAL:
+        # One primitive (most probes a player weighs): nothing to follow but it.
+        return (apply or apply_primitive)(board, steps[0])
+    run = _Run(board, apply or apply_primitive)
+    _run_sequence(run, steps)
     return run.board
+
+
+def apply_primitive(board: Board, bound: Bound) -> Board:
+    """``board`` after one primitive command; CommandError if it cannot run."""
+    primitive = _PRIMITIVES.get(bound.entry)
+    if primitive is None:
+        raise ValueError(f"{bound.entry!r} is not a primitive command of the catalog")
+    return primitive(board, *bound.params)
 
 
 def _run_sequence(run: _Run, program: tuple[Bound, ...]) -> None:
@@ -57,6 +79,10 @@ def _run_step(run: _Run, program: tuple[Bound, ...], at: int) -> int:
         raise CommandError(f"the sequence runs more than {MAX_STEPS} steps")
     bound = program[at]
     name = bound.entry
+    if name not in _STRUCTURAL:
+        run.board = run.apply(run.board, bound)
+        run.last = bound
+        return at + 1
     if name == SKIP:
         return _step_end(program, at + 1, SKIP)
     if name == REPEAT:
@@ -68,15 +94,12 @@ def _run_step(run: _Run, program: tuple[Bound, ...], at: int) -> int:
     if name == AGAIN:
         if run.last is None:
             raise CommandError("again has no earlier command to repeat")
-        _apply(run, run.last)
+        run.board = run.apply(run.board, run.last)
         return at + 1
-    if name == REVERSE_REST:
-        _step_end(program, at + 1, REVERSE_REST)
-        _run_sequence(run, program[:at:-1])
-        return len(program)
-    _apply(run, bound)
-    run.last = bound
-    return at + 1
+    # reverse-rest, the last structural command
+    _step_end(program, at + 1, REVERSE_REST)
+    _run_sequence(run, program[:at:-1])
+    return len(program)
 
 
 def _step_end(program: tuple[Bound, ...], at: int, needed_by: str) -> int:
@@ -90,10 +113,3 @@ def _step_end(program: tuple[Bound, ...], at: int, needed_by: str) -> int:
         _step_end(program, at + 1, REVERSE_REST)
         return len(program)
     return at + 1
-
-
-def _apply(run: _Run, bound: Bound) -> None:
-    entry = CATALOG.get(bound.entry)
-    if entry is None or entry.run is None:
-        raise ValueError(f"{bound.entry!r} is not a primitive command of the catalog")
-    run.board = entry.run(run.board, *bound.params)

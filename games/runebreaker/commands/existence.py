@@ -10,16 +10,28 @@ from games.runebreaker.commands._base import CommandError, Entry, Param, primiti
 from games.runebreaker.pieces import COLOUR_NAMES, SHAPE_NAMES, colour_of, describe, shape_of
 
 
+def _picked(board: Board, picks: Callable[[str], bool]) -> frozenset[Cell]:
+    """The different objects on the board that ``picks`` picks (at most 36, however
+    big the board): each is asked about once, not once per cell."""
+    present = set(board.cells)
+    present.discard(None)
+    return frozenset(piece for piece in present if piece is not None and picks(piece))
+
+
+def _without(board: Board, gone: frozenset[Cell]) -> Board:
+    return Board(board.size, tuple([None if c in gone else c for c in board.cells]))
+
+
 def _remove(board: Board, doomed: Callable[[str], bool], reason: str) -> Board:
     """``board`` without the objects ``doomed`` picks; CommandError(reason) if it picks none."""
-    cells = tuple([None if c is None or doomed(c) else c for c in board.cells])
-    if cells == board.cells:
+    gone = _picked(board, doomed)
+    if not gone:
         raise CommandError(reason)
-    return Board(board.size, cells)
+    return _without(board, gone)
 
 
 def _require(board: Board, wanted: Callable[[str], bool], reason: str) -> None:
-    if not any(wanted(piece) for piece in board.pieces()):
+    if not _picked(board, wanted):
         raise CommandError(reason)
 
 
@@ -46,7 +58,7 @@ def keep_shape(board: Board, shape: str) -> Board:
 
 
 def _remove_or_same(board: Board, doomed: Callable[[str], bool]) -> Board:
-    return Board(board.size, tuple([None if c is None or doomed(c) else c for c in board.cells]))
+    return _without(board, _picked(board, doomed))
 
 
 def duplicate(board: Board, direction: str) -> Board:

@@ -7,15 +7,28 @@ which object sits in which of them, so the board's silhouette survives.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from games.runebreaker.board import Board, Cell
 from games.runebreaker.commands import _grid
 from games.runebreaker.commands._base import Entry, Param, primitive, unchanged
 from games.runebreaker.pieces import COLOUR_RANK, SHAPE_RANK
 
+
+# Cached: a sort asks for the key of the same few objects over and over.
+@cache
+def _colour_major(piece: str) -> tuple[int, int]:
+    return COLOUR_RANK[piece[0]], SHAPE_RANK[piece[1]]
+
+
+@cache
+def _shape_major(piece: str) -> tuple[int, int]:
+    return SHAPE_RANK[piece[1]], COLOUR_RANK[piece[0]]
+
+
 _SORT_KEYS: dict[str, Callable[[str], tuple[int, int]]] = {
-    "colour": lambda p: (COLOUR_RANK[p[0]], SHAPE_RANK[p[1]]),
-    "shape": lambda p: (SHAPE_RANK[p[1]], COLOUR_RANK[p[0]]),
+    "colour": _colour_major,
+    "shape": _shape_major,
 }
 
 
@@ -25,9 +38,11 @@ def _rearrange(
     """Each line's objects reordered by ``order``, put back into the cells they occupied."""
     cells: list[Cell] = list(board.cells)
     for line in lines:
-        occupied = [(i, piece) for i in line if (piece := cells[i]) is not None]
-        reordered = order([piece for _, piece in occupied])
-        for (index, _), piece in zip(occupied, reordered, strict=True):
+        occupied = [i for i in line if cells[i] is not None]
+        if len(occupied) < 2:  # one object or none: no order to change
+            continue
+        reordered = order([piece for i in occupied if (piece := cells[i]) is not None])
+        for index, piece in zip(occupied, reordered, strict=True):
             cells[index] = piece
     return Board(board.size, tuple(cells))
 
