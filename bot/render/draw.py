@@ -11,6 +11,9 @@ from __future__ import annotations
 import io
 import math
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 
 from PIL import Image as PILImage
@@ -29,6 +32,19 @@ SEAT_TINTS = ("#D4E6F1", "#FAEBCB")
 SEAT_TEXT = ("#FFFFFF", "#000000")
 
 SCALE = 2  # drawn at 2× and reduced: smooth circles and text
+
+_ENCODING: ContextVar[bool] = ContextVar("encoding", default=True)
+
+
+@contextmanager
+def without_pictures() -> Iterator[None]:
+    """For callers that read only a rendering's text: inside, :func:`png` leaves
+    every picture's bytes empty instead of encoding them, the costly part."""
+    token = _ENCODING.set(False)
+    try:
+        yield
+    finally:
+        _ENCODING.reset(token)
 
 
 @lru_cache(maxsize=16)
@@ -190,6 +206,8 @@ def seat_mark(
 def png(image: PILImage.Image, filename: str) -> Image:
     """The drawing at its final size. A 64-colour palette keeps the PNG small
     (~15 kB) and quick to encode."""
+    if not _ENCODING.get():
+        return Image(filename=filename, data=b"")
     out = image.reduce(SCALE).quantize(colors=64, method=PILImage.Quantize.FASTOCTREE)
     buffer = io.BytesIO()
     out.save(buffer, format="PNG", compress_level=6)

@@ -13,6 +13,7 @@ from PIL import Image as PILImage
 
 import games.runebreaker
 from bot.render import MESSAGE_LIMIT, Rendered, renderer_for, split_message
+from bot.render.draw import without_pictures
 from bot.render.runebreaker import _board
 from bot.render.runebreaker._board import title_lines, title_width
 from games import Notice
@@ -453,3 +454,15 @@ def test_the_longest_step_fits_one_message() -> None:
 def test_odd_data_falls_back_rather_than_failing() -> None:
     odd = Notice(audience=PUBLIC, kind="probe_result", data={"board": "nonsense"})
     assert render([odd], PUBLIC).text.startswith("[probe result]")
+
+
+@pytest.mark.parametrize("script", [classic_match, graded_match, finals_match])
+def test_without_pictures_the_text_is_the_same(script: Callable[[], Table]) -> None:
+    for notice, audience in _each(script()):
+        full = R.render([notice], audience, names=NAMES)
+        with without_pictures():
+            text_only = R.render([notice], audience, names=NAMES)
+        assert text_only.text == full.text, notice.kind
+        assert [(i.filename, i.data) for i in text_only.images] == [
+            (i.filename, b"") for i in full.images
+        ]

@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.kits import demo_flag, demo_games, demo_player, host_script
 from bot.render import renderer_for
+from bot.render.draw import without_pictures
 from bot.web import Limits
 from games import HOST, PUBLIC, Notice, Rejected
 from storage.records import MatchStatus
@@ -135,7 +136,8 @@ async def said_in_private(site: Site, match_id: int, game: str) -> tuple[set[str
     for row in rows:
         audience: Any = row.target if row.target in (PUBLIC, HOST) else int(row.target)
         notices = [Notice.model_validate(n) for n in row.notices]
-        text = renderer.render(notices, audience, names=NAMES).text
+        with without_pictures():  # only the text is read
+            text = renderer.render(notices, audience, names=NAMES).text
         (public if row.target == PUBLIC else private).append(text)
     public_text = "\n".join(public)
     public_lines = {line.strip() for line in public_text.splitlines()}
