@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 from collections.abc import Iterator
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -25,6 +26,7 @@ import games
 from bot.operator_errors import OperatorError
 from bot.render import renderer_for
 from bot.render.base import name_seats, plural
+from bot.render.draw import without_pictures
 from bot.runtime.export import ExportError, MatchExport, load_export, upgraded
 from bot.runtime.replay import Replayed, replay_steps
 from bot.runtime.resources import prepare
@@ -196,7 +198,9 @@ def print_story(story: Story, out: TextIO, image_dir: Path | None) -> None:
     renderer = renderer_for(export.game)
     saved = 0
     for now_ms, room in story.messages:
-        rendered = renderer.render(room, PUBLIC, names=names)
+        # Without a folder to save them in, a picture's name is all that is printed.
+        with nullcontext() if image_dir is not None else without_pictures():
+            rendered = renderer.render(room, PUBLIC, names=names)
         lines = rendered.text.splitlines() or [""]
         print(f"[{clock(now_ms)}] {lines[0]}", file=out)
         for line in lines[1:]:
