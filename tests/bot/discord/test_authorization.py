@@ -26,6 +26,7 @@ import discord
 import pytest
 import simcord
 from discord import app_commands
+from sqlalchemy import update
 
 import games
 from bot import kits
@@ -33,9 +34,10 @@ from bot.discord.acting import Audience
 from bot.discord.forms import FORM_ID
 from bot.discord.game_cog import GameCog
 from storage.records import MatchRecord, MatchStatus
+from storage.tables import MatchRow
 from tests.bot.discord import authorization_support as authz
 from tests.bot.discord.authorization_support import Cast, Plan, Stage, Where, Who
-from tests.bot.discord.support import Match, World
+from tests.bot.discord.support import Match, World, new_match
 from tests.facts import fact
 
 AppCommand = app_commands.Command[Any, ..., Any]
@@ -395,6 +397,26 @@ async def test_every_command_and_item_declares_an_audience(world: World) -> None
             custom_id = getattr(child, "custom_id", None)
             if custom_id is not None:
                 authz.item_for(world, custom_id)
+
+
+@pytest.mark.layouts("channels")  # about no match's channels
+async def test_a_refusal_that_writes_is_caught(world: World) -> None:
+    """The matrix's "nothing stored changed" check: any row the bot writes is a
+    change, even one rolled back, which comparing stored rows would miss."""
+    match = await new_match(world, start=False)
+    pause = update(MatchRow).where(MatchRow.id == match.id).values(pause_reason="a refusal")
+    before = await authz.snapshot(world)
+    assert authz.changes(world, before, await authz.snapshot(world)) == []
+    async with world.bot.sessions() as session:
+        await session.execute(pause)
+        await session.rollback()
+    rolled_back = await authz.snapshot(world)
+    assert authz.changes(world, before, rolled_back) == ["it wrote to the database"]
+    async with world.bot.sessions.begin() as session:
+        await session.execute(pause)
+    assert authz.changes(world, rolled_back, await authz.snapshot(world)) == [
+        "it wrote to the database"
+    ]
 
 
 @pytest.mark.layouts("channels")  # about no match's channels
