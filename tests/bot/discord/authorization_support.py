@@ -23,9 +23,10 @@ import simcord
 from discord import app_commands
 
 from bot.discord.acting import Audience
-from bot.discord.errors import NOT_ALLOWED_MARK
+from bot.discord.errors import NOT_ALLOWED_MARK, Refusal
 from bot.discord.host._cog import HostCog
-from tests.bot.discord.support import Match, World, acknowledge_refusals, said
+from games import Rejected
+from tests.bot.discord.support import Match, World, said
 
 Drive = Callable[[World], Awaitable[Match]]
 
@@ -257,6 +258,31 @@ async def snapshot(world: World) -> Snapshot:
     return Snapshot(driver, driver.total_changes, len(world.env.http_requests))
 
 
+@dataclass(frozen=True)
+class Built:
+    """A match as a stage's drive left it: nothing written to the database since,
+    and every message in its channels as it was (none posted, edited or gone)."""
+
+    drive: Drive
+    connection: aiosqlite.Connection
+    written: int
+    shown: tuple[tuple[int, Any], ...]
+
+
+async def built(world: World, match: Match, drive: Drive) -> Built:
+    now = await snapshot(world)
+    handles = (match.room, *match.private, match.host_log)
+    shown = tuple((m.id, _looks(m)) for h in handles for m in h.history())
+    return Built(drive, now.connection, now.written, shown)
+
+
+def _looks(message: discord.Message) -> str:
+    """What a member sees of a message (an interaction's update of it sets no
+    ``edited_at``)."""
+    parts = [c.to_dict() for c in message.components] + [e.to_dict() for e in message.embeds]
+    return repr((message.edited_at, message.content, parts, len(message.attachments)))
+
+
 #: The calls that answer an interaction (its response and follow-ups).
 ANSWERING = ("/interactions/", "/webhooks/")
 
@@ -301,11 +327,15 @@ def judge_allowed(result: simcord.InteractionResult) -> list[str]:
     return []
 
 
-def settle_errors(world: World) -> None:
+def settle_errors(world: World, checked: int) -> int:
     """Slash commands' refusals reach the tree's error handler (SimCord records
-    them): each must be a refusal, not a bug."""
-    acknowledge_refusals(world.env)
-    world.env.errors.clear()
+    them): each since the first ``checked`` must be a refusal, not a bug. SimCord
+    keeps every error (clearing its snapshot frees none), so only the new ones
+    are looked at; the count of those checked is returned."""
+    for error in world.env.errors_since(checked):
+        original = getattr(error, "original", error)
+        assert isinstance(original, Refusal | Rejected), f"unexpected bot error: {error!r}"
+    return len(world.env.errors)  # read: every error now is acknowledged
 
 
 # -- a command's arguments -----------------------------------------------------------------
