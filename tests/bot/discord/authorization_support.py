@@ -17,16 +17,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+import aiosqlite
 import discord
 import simcord
 from discord import app_commands
-from sqlalchemy import func, select
 
 from bot.discord.acting import Audience
-from bot.discord.errors import NOT_ALLOWED_MARK
+from bot.discord.errors import NOT_ALLOWED_MARK, Refusal
 from bot.discord.host._cog import HostCog
-from storage.tables import EventRow, MatchRow, OutboxRow
-from tests.bot.discord.support import Match, World, acknowledge_refusals, said
+from games import Rejected
+from tests.bot.discord.support import Match, World, said
 
 Drive = Callable[[World], Awaitable[Match]]
 
@@ -236,24 +236,51 @@ def components(message: discord.Message) -> Iterator[discord.Button | discord.Se
 
 @dataclass(frozen=True)
 class Snapshot:
-    """Everything a refusal must leave alone: every stored match (status, version,
-    state, pause reason) with the event log's and the outbox's sizes, and how many
+    """Everything a refusal must leave alone: how many rows the bot's database
+    connection has ever written (and which connection that is), and how many
     calls the bot had made to Discord."""
 
-    stored: tuple[tuple[Any, ...], ...]
+    connection: aiosqlite.Connection
+    written: int
     calls: int
 
 
 async def snapshot(world: World) -> Snapshot:
-    events = select(func.count()).select_from(EventRow).scalar_subquery()
-    outbox = select(func.count()).select_from(OutboxRow).scalar_subquery()
-    query = select(
-        MatchRow.id, MatchRow.status, MatchRow.version, MatchRow.state, MatchRow.pause_reason,
-        events, outbox,
-    ).order_by(MatchRow.id)  # fmt: skip
-    async with world.bot.sessions() as session:
-        stored = tuple(tuple(row) for row in await session.execute(query))
-    return Snapshot(stored, len(world.env.http_requests))
+    """SQLite counts every row its connection inserts, updates or deletes, even
+    in a transaction rolled back: an unchanged count proves the bot wrote
+    nothing at all, stricter than comparing what is stored, for the price of no
+    query. The bot's file database has a single connection (storage.db), so its
+    count is every write; a new connection (the old one dropped) is a change."""
+    async with world.bot.engine.connect() as connection:
+        raw = await connection.get_raw_connection()
+        driver = raw.driver_connection
+    assert isinstance(driver, aiosqlite.Connection), "the matrix runs on SQLite"
+    return Snapshot(driver, driver.total_changes, len(world.env.http_requests))
+
+
+@dataclass(frozen=True)
+class Built:
+    """A match as a stage's drive left it: nothing written to the database since,
+    and every message in its channels as it was (none posted, edited or gone)."""
+
+    drive: Drive
+    connection: aiosqlite.Connection
+    written: int
+    shown: tuple[tuple[int, Any], ...]
+
+
+async def built(world: World, match: Match, drive: Drive) -> Built:
+    now = await snapshot(world)
+    handles = (match.room, *match.private, match.host_log)
+    shown = tuple((m.id, _looks(m)) for h in handles for m in h.history())
+    return Built(drive, now.connection, now.written, shown)
+
+
+def _looks(message: discord.Message) -> str:
+    """What a member sees of a message (an interaction's update of it sets no
+    ``edited_at``)."""
+    parts = [c.to_dict() for c in message.components] + [e.to_dict() for e in message.embeds]
+    return repr((message.edited_at, message.content, parts, len(message.attachments)))
 
 
 #: The calls that answer an interaction (its response and follow-ups).
@@ -264,8 +291,8 @@ def changes(world: World, before: Snapshot, after: Snapshot) -> list[str]:
     """What changed between two snapshots: in storage, or on Discord beyond
     answering the interaction (a message posted, edited, reacted to…)."""
     found = []
-    if before.stored != after.stored:
-        found.append("it changed the stored matches, events or outbox")
+    if before.connection is not after.connection or before.written != after.written:
+        found.append("it wrote to the database")
     calls = world.env.http_requests[before.calls : after.calls]
     other = [f"{c.method} {c.path}" for c in calls if not c.path.startswith(ANSWERING)]
     if other:
@@ -300,11 +327,15 @@ def judge_allowed(result: simcord.InteractionResult) -> list[str]:
     return []
 
 
-def settle_errors(world: World) -> None:
+def settle_errors(world: World, checked: int) -> int:
     """Slash commands' refusals reach the tree's error handler (SimCord records
-    them): each must be a refusal, not a bug."""
-    acknowledge_refusals(world.env)
-    world.env.errors.clear()
+    them): each since the first ``checked`` must be a refusal, not a bug. SimCord
+    keeps every error (clearing its snapshot frees none), so only the new ones
+    are looked at; the count of those checked is returned."""
+    for error in world.env.errors_since(checked):
+        original = getattr(error, "original", error)
+        assert isinstance(original, Refusal | Rejected), f"unexpected bot error: {error!r}"
+    return len(world.env.errors)  # read: every error now is acknowledged
 
 
 # -- a command's arguments -----------------------------------------------------------------

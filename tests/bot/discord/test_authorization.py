@@ -26,6 +26,7 @@ import discord
 import pytest
 import simcord
 from discord import app_commands
+from sqlalchemy import update
 
 import games
 from bot import kits
@@ -33,9 +34,10 @@ from bot.discord.acting import Audience
 from bot.discord.forms import FORM_ID
 from bot.discord.game_cog import GameCog
 from storage.records import MatchRecord, MatchStatus
+from storage.tables import MatchRow
 from tests.bot.discord import authorization_support as authz
 from tests.bot.discord.authorization_support import Cast, Plan, Stage, Where, Who
-from tests.bot.discord.support import Match, World
+from tests.bot.discord.support import Match, World, new_match
 from tests.facts import fact
 
 AppCommand = app_commands.Command[Any, ..., Any]
@@ -73,6 +75,10 @@ class Matrix:
     #: The forms an allowed member opened and sent (their custom id's form name).
     forms_sent: set[str] = field(default_factory=set)
     cases: int = 0
+    #: How many of SimCord's recorded errors were checked (authz.settle_errors).
+    errors_checked: int = 0
+    #: How the match was when :meth:`fresh` built it last.
+    built: authz.Built | None = None
 
     @property
     def world(self) -> World:
@@ -80,7 +86,12 @@ class Matrix:
 
     async def fresh(self, stage: Stage) -> Match:
         """A new match in ``stage``'s state; the previous one ends, so a player's
-        one live match (for commands used in #general) is always this one."""
+        one live match (for commands used in #general) is always this one. The
+        match built last is kept if it is ``stage``'s and nothing touched it since."""
+        if self.built is not None and self.built.drive is stage.drive:
+            assert self.match is not None
+            if await authz.built(self.world, self.match, stage.drive) == self.built:
+                return self.match
         if self.match is not None:
             record = await self.world.bot.runtime.get(self.match.id)
             if not MatchStatus(record.status).over:
@@ -91,6 +102,7 @@ class Matrix:
         wrong = authz.check_visibility(self.cast, self.match)
         if wrong:
             pytest.fail("channel privacy is broken: " + "; ".join(wrong))
+        self.built = await authz.built(self.world, self.match, stage.drive)
         return self.match
 
     async def run(
@@ -146,7 +158,7 @@ class Matrix:
 
     def _record(self, case: Case, wrong: list[str]) -> None:
         self.cases += 1
-        authz.settle_errors(self.world)
+        self.errors_checked = authz.settle_errors(self.world, self.errors_checked)
         if wrong:
             self.failures.append(f"{case}: {'; '.join(wrong)}")
 
@@ -395,6 +407,26 @@ async def test_every_command_and_item_declares_an_audience(world: World) -> None
             custom_id = getattr(child, "custom_id", None)
             if custom_id is not None:
                 authz.item_for(world, custom_id)
+
+
+@pytest.mark.layouts("channels")  # about no match's channels
+async def test_a_refusal_that_writes_is_caught(world: World) -> None:
+    """The matrix's "nothing stored changed" check: any row the bot writes is a
+    change, even one rolled back, which comparing stored rows would miss."""
+    match = await new_match(world, start=False)
+    pause = update(MatchRow).where(MatchRow.id == match.id).values(pause_reason="a refusal")
+    before = await authz.snapshot(world)
+    assert authz.changes(world, before, await authz.snapshot(world)) == []
+    async with world.bot.sessions() as session:
+        await session.execute(pause)
+        await session.rollback()
+    rolled_back = await authz.snapshot(world)
+    assert authz.changes(world, before, rolled_back) == ["it wrote to the database"]
+    async with world.bot.sessions.begin() as session:
+        await session.execute(pause)
+    assert authz.changes(world, rolled_back, await authz.snapshot(world)) == [
+        "it wrote to the database"
+    ]
 
 
 @pytest.mark.layouts("channels")  # about no match's channels
