@@ -208,7 +208,15 @@ def png(image: PILImage.Image, filename: str) -> Image:
     (~15 kB) and quick to encode."""
     if not _ENCODING.get():
         return Image(filename=filename, data=b"")
-    out = image.reduce(SCALE).quantize(colors=64, method=PILImage.Quantize.FASTOCTREE)
+    return encoded(image.reduce(SCALE), filename)
+
+
+def encoded(image: PILImage.Image, filename: str) -> Image:
+    """A picture already at its final size, as a PNG (empty inside
+    :func:`without_pictures`, like every picture there)."""
+    if not _ENCODING.get():
+        return Image(filename=filename, data=b"")
+    out = image.quantize(colors=64, method=PILImage.Quantize.FASTOCTREE)
     buffer = io.BytesIO()
     out.save(buffer, format="PNG", compress_level=6)
     return Image(filename=filename, data=buffer.getvalue())

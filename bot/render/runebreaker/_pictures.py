@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from PIL import Image as PILImage
 
 from bot.render.base import Image
-from bot.render.draw import BACKGROUND
+from bot.render.draw import BACKGROUND, encoded
 from bot.render.runebreaker._board import board_image, boards_image
 from games.runebreaker.board import Board
 
@@ -59,6 +59,8 @@ def answer(filename: str, title: str, board: Board) -> Image:
 
 def sheet(filename: str, pictures: Sequence[bytes]) -> Image:
     """Several pictures in a grid, ``SHEET_COLUMNS`` wide (one attachment for many probes)."""
+    if not all(pictures):  # drawn without_pictures(): nothing to lay out
+        return Image(filename, b"")
     images = [PILImage.open(io.BytesIO(data)).convert("RGB") for data in pictures]
     width = max(image.width for image in images)
     height = max(image.height for image in images)
@@ -72,7 +74,4 @@ def sheet(filename: str, pictures: Sequence[bytes]) -> Image:
     for index, image in enumerate(images):
         row, column = divmod(index, columns)
         canvas.paste(image, (column * (width + SHEET_GAP), row * (height + SHEET_GAP)))
-    out = canvas.quantize(colors=64, method=PILImage.Quantize.FASTOCTREE)
-    buffer = io.BytesIO()
-    out.save(buffer, format="PNG", compress_level=6)
-    return Image(filename, buffer.getvalue())
+    return encoded(canvas, filename)

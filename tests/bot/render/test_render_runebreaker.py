@@ -351,6 +351,22 @@ def test_a_seats_finals_probes_never_reach_the_room_or_the_other_seat() -> None:
 # -- status ------------------------------------------------------------------------------------
 
 
+def test_a_status_sheet_without_pictures_is_named_not_drawn() -> None:
+    """The probes' sheet lays out pictures already encoded: inside
+    without_pictures() there are none to lay out, and the text stays the same."""
+    table = Table.start(options(CLASSIC_ROUND, first_seat=0, look_seconds=0))
+    table.move(0, f"probe {EMPTY} : B")
+    table.move(0, f"probe {PROBE} : B A")
+    full = R.status(table.view(1), 1, names=NAMES)
+    with without_pictures():
+        text_only = R.status(table.view(1), 1, names=NAMES)
+    assert text_only.text == full.text
+    assert [(i.filename, i.data) for i in text_only.images] == [
+        (i.filename, b"") for i in full.images
+    ]
+    assert "round1-probes.png" in [i.filename for i in full.images]
+
+
 def test_classic_status_for_a_seat() -> None:
     table = Table.start(options(CLASSIC_ROUND, first_seat=0, look_seconds=0))
     table.move(0, f"probe {EMPTY} : B")
