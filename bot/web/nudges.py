@@ -8,8 +8,9 @@ web`` runs alone) pokes nobody here, so:
   NOTIFY (migration 0008) and :class:`RoomListener` LISTENs on one dedicated
   connection, poking the feed of that match if it is watched here. The payload
   names the match and its highest new row, so a feed that read it already (the
-  delivery poked it first) does not read again. A cut connection is re-opened,
-  and then every feed re-reads once, as notifications may have been missed.
+  delivery poked it first) does not read again. Each time it starts listening
+  (the first time, and after a cut connection is re-opened) every feed re-reads
+  once, as notifications may have been missed.
 - SQLite has no NOTIFY: :class:`RoomPoller` asks, a few times a second and only
   while someone watches, for the last room row of every watched match, in one
   query for them all, and pokes the feeds that are behind.
@@ -111,8 +112,10 @@ class RoomListener:
             await connection.add_listener(ROOM_CHANNEL, self._notified)
             self.connections += 1
             self.server_pid = connection.get_server_pid()
-            if self.connections > 1:
-                self._feeds.poke_all()  # whatever was said while it was away
+            # Whatever was said while it was away, and on the first connection
+            # whatever was committed between a feed's first read and the LISTEN
+            # (that row's NOTIFY went to nobody): one read of each watched feed.
+            self._feeds.poke_all()
             self.connected.set()
             while not lost.is_set():
                 with contextlib.suppress(TimeoutError):

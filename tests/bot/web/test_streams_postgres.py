@@ -84,3 +84,29 @@ async def test_the_listener_outlives_its_connection_being_cut(
                 response, lambda e: len([t for t in texts(e) if "claims" in t]) > 0, 5
             )
         assert len([t for t in texts(events) if "claims" in t]) > claims
+
+
+async def test_a_move_committed_before_the_first_listen_still_arrives(
+    site: Site, sessionmaker: async_sessionmaker[AsyncSession], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The listener starts with the first watcher, so a move can be committed
+    between the feed's first read and the LISTEN: its NOTIFY reaches nobody.
+    Listening begins with one re-read, so that move is not left to the 60 s poll."""
+    listener = site.server.nudges
+    assert isinstance(listener, RoomListener)
+    gate = asyncio.Event()
+    listen = listener._listen
+
+    async def listen_late() -> None:
+        await gate.wait()
+        await listen()
+
+    monkeypatch.setattr(listener, "_listen", listen_late)
+    async with another_process(sessionmaker) as elsewhere:
+        match_id = await started_elsewhere(elsewhere)
+        async with site.http.get(await site.watch_url(match_id) + "/events") as response:
+            await read_events(response, lambda e: bool(statuses(e)), 5)
+            await passes(elsewhere, match_id)  # its NOTIFY: nobody listens yet
+            gate.set()
+            await asyncio.wait_for(listener.connected.wait(), 5)
+            assert await read_events(response, has_text("claims"), 5)
