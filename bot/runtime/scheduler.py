@@ -19,6 +19,7 @@ import contextvars
 import heapq
 import itertools
 import logging
+import math
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -114,6 +115,13 @@ class Scheduler:
             task.cancel()
         await asyncio.gather(*self._running, return_exceptions=True)
 
+    def next_delay(self) -> float:
+        """Seconds until the earliest live timer is due (0 if it is; inf: none)."""
+        self._drop_dead()
+        if not self._heap:
+            return math.inf
+        return max(0.0, self._heap[0][0] - self.time.now())
+
     def pending(self) -> int:
         return sum(1 for _, _, t in self._heap if not t.cancelled)
 
@@ -165,11 +173,10 @@ class Scheduler:
         if self._handle is not None:
             self._handle.cancel()
             self._handle = None
-        self._drop_dead()
-        if not self._started or not self._heap:
+        delay = self.next_delay()
+        if not self._started or delay == math.inf:
             return
         loop = asyncio.get_running_loop()
-        delay = max(0.0, self._heap[0][0] - self.time.now())
         self._handle = loop.call_at(loop.time() + delay, self._fire)
 
     def _fire(self) -> None:

@@ -13,9 +13,12 @@ from bot import create_bot
 from bot.config import DatabaseSettings, DiscordSettings, Settings
 from bot.discord.client import GeniusBot
 from storage.records import Layout
+from tests.bot.discord import pace
 from tests.bot.discord.attachments import undescribed
 from tests.bot.discord.support import World
 from tests.conftest import HeadDatabases
+
+pace.tune()
 
 #: Every test that runs a bot runs in both layouts (bot.discord.layouts), unless
 #: its module or itself is marked ``layouts(...)`` with the ones it runs in:
