@@ -25,12 +25,20 @@ def _make_test(
     tmp_path: Path, pytest_exit: int, *settings: str, mypy_exit: int = 0
 ) -> tuple[int, list[str]]:
     """``make test`` with pytest exiting ``pytest_exit``: make's exit code and the
-    arguments pytest was given."""
+    arguments pytest was given for the suite (its last call)."""
+    code, calls = _make_test_calls(tmp_path, pytest_exit, *settings, mypy_exit=mypy_exit)
+    return code, calls[-1] if calls else []
+
+
+def _make_test_calls(
+    tmp_path: Path, pytest_exit: int, *settings: str, mypy_exit: int = 0
+) -> tuple[int, list[list[str]]]:
+    """make's exit code and the arguments of each pytest call, in order."""
     tools = tmp_path / "bin"
     tools.mkdir()
     called = tmp_path / "pytest-args"
     for tool, code in (("ruff", 0), ("mypy", mypy_exit), ("pytest", pytest_exit)):
-        note = f"printf '%s\\n' \"$@\" > {called}\n" if tool == "pytest" else ""
+        note = f"printf '%s\\n' \"$@\" '' >> {called}\n" if tool == "pytest" else ""
         script = tools / tool
         script.write_text(f"#!/bin/sh\n{note}exit {code}\n", encoding="utf-8")
         script.chmod(0o755)
@@ -48,8 +56,9 @@ def _make_test(
         },
         check=False,
     )
-    args = called.read_text(encoding="utf-8").splitlines() if called.exists() else []
-    return done.returncode, args
+    noted = called.read_text(encoding="utf-8") if called.exists() else ""
+    calls = [call.splitlines() for call in noted.split("\n\n") if call.strip()]
+    return done.returncode, calls
 
 
 def test_the_suite_runs_on_two_workers_per_core(tmp_path: Path) -> None:
@@ -57,6 +66,16 @@ def test_the_suite_runs_on_two_workers_per_core(tmp_path: Path) -> None:
     assert code == 0
     workers = str(2 * len(os.sched_getaffinity(0)))
     assert args == ["-n", workers, "--dist", "loadscope", "--no-loadscope-reorder"]
+
+
+def test_the_test_modules_are_compiled_once_before_the_workers_start(tmp_path: Path) -> None:
+    """One collection in one process writes the rewritten test modules; a failing
+    one does not stop the suite, which reports it."""
+    code, calls = _make_test_calls(tmp_path, 0)
+    assert code == 0
+    assert calls[0] == ["--collect-only", "-q", "-p", "no:xdist"]
+    assert calls[1][:1] == ["-n"]
+    assert len(calls) == 2
 
 
 def test_the_slowest_modules_named_first_exist() -> None:
