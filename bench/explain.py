@@ -208,7 +208,8 @@ class Explain:
         explain = self
 
         def timed_commit(*args: Any) -> None:
-            if explain.batches:
+            # Only a batch's (a checkpoint chunk's runs after its batch committed).
+            if explain.batches and not explain.batches[-1].committed:
                 explain.batches[-1].statements = time.perf_counter()
             commit(*args)
 

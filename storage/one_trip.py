@@ -15,14 +15,20 @@ What the writer promises is kept: a failure before the COMMIT is rolled back in
 the same trip (nothing of the batch is written) and raised as SQLAlchemy raises
 the driver's errors, so the writer tells "not taken" from a bug as before; a
 failed COMMIT raises :class:`CommitFailed` with what the batch got, since it may
-have been carried out all the same. The engine's commit listeners (the WAL
-checkpointer, storage/wal.py) are told of each commit, as of SQLAlchemy's own.
+have been carried out all the same. The engine's listeners are told of each
+transaction's begin and commit (the WAL checkpointer, storage/wal.py, counts the
+commits), as of SQLAlchemy's own.
+
+A chunk of the clock checkpoint (:func:`storage.clocks.checkpoint_clocks`, a
+writer job between two batches) goes the same way: BEGIN, its version-checked
+UPDATE and COMMIT in one trip (:func:`checkpoint_in_one_trip`), where a session
+made five; every move that arrived meanwhile waited those out.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Sequence, Set
+from collections.abc import Callable, Mapping, Sequence, Set
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
@@ -33,7 +39,9 @@ from sqlalchemy import Dialect
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from storage import clocks
 from storage import steps as s
+from storage.clocks import ClockSave
 from storage.records import StaleVersion
 from storage.steps import StepWrite, StepWritten
 from storage.tables import utcnow
@@ -64,20 +72,49 @@ async def write_in_one_trip(
     :func:`storage.steps.write_steps` says."""
     s._one_per_match(steps)
     trip = _Trip.of(_statements(engine.sync_engine.dialect), steps, marks)
+    try:
+        versions, returned = await _in_the_thread(engine, _run, trip)
+    except _Uncommitted as lost:
+        answers = s._answers(steps, lost.versions, s._outbox_ids(lost.returned))
+        raise CommitFailed(answers) from _as_sqlalchemy(lost.error, "COMMIT")
+    return s._answers(steps, versions, s._outbox_ids(returned))
+
+
+async def checkpoint_in_one_trip(engine: AsyncEngine, saves: Mapping[int, ClockSave]) -> set[int]:
+    """:func:`storage.clocks.checkpoint_clocks` in a transaction of its own,
+    committed before this returns: the ids refused (at another version, or not
+    running). A failure, the COMMIT's included, raises as SQLAlchemy raises it and
+    leaves no clock saved (a COMMIT that fails is rolled back; the next
+    checkpoint saves them all again)."""
+    if not saves:
+        return set()
+    statement = _statements(engine.sync_engine.dialect).checkpoint
+    rows = [(match_id, c.version, c.clock_ms) for match_id, c in saves.items()]
+    # updated_at: SQLAlchemy computes it as it executes (the column's onupdate).
+    args = statement.bind({**clocks._CLOCK_ROWS.params("sqlite", rows), "updated_at": utcnow()})
+    try:
+        saved = await _in_the_thread(engine, _save_clocks, (statement.sql, args))
+    except _Uncommitted as lost:
+        raise _as_sqlalchemy(lost.error, "COMMIT") from lost.error
+    return set(saves) - {match_id for (match_id,) in saved}
+
+
+async def _in_the_thread(engine: AsyncEngine, run: Callable[..., Any], trip: Any) -> Any:
+    """``run(connection, trip)`` in aiosqlite's thread, one call; the engine's begin
+    and commit listeners told of its transaction, as of SQLAlchemy's own. A
+    statement's failure is raised as SQLAlchemy's."""
     async with engine.connect() as conn:
         driver = (await conn.get_raw_connection()).driver_connection
-        try:
-            # aiosqlite's own way into its thread (what its execute and commit use).
-            versions, returned = await driver._execute(_run, driver._conn, trip)  # type: ignore[union-attr]
-        except _Uncommitted as lost:
-            answers = s._answers(steps, lost.versions, s._outbox_ids(lost.returned))
-            raise CommitFailed(answers) from _as_sqlalchemy(lost.error, "COMMIT")
-        except _Failed as failed:
-            raise _as_sqlalchemy(failed.error, failed.statement) from failed.error
         sync = conn.sync_connection
         assert sync is not None
+        sync.dispatch.begin(sync)
+        try:
+            # aiosqlite's own way into its thread (what its execute and commit use).
+            result = await driver._execute(run, driver._conn, trip)  # type: ignore[union-attr]
+        except _Failed as failed:
+            raise _as_sqlalchemy(failed.error, failed.statement) from failed.error
         sync.dispatch.commit(sync)  # as SQLAlchemy tells of its own commits
-    return s._answers(steps, versions, s._outbox_ids(returned))
+    return result
 
 
 # -- the statements, compiled once per dialect --------------------------------------
@@ -120,6 +157,7 @@ class _Statements:
     insert_events: _Prepared
     enqueue: _Prepared
     mark: _Prepared
+    checkpoint: _Prepared
 
 
 # Per engine's dialect, and gone with it (tests make many engines).
@@ -128,7 +166,7 @@ _COMPILED: WeakKeyDictionary[Dialect, _Statements] = WeakKeyDictionary()
 
 def _statements(dialect: Dialect) -> _Statements:
     if (compiled := _COMPILED.get(dialect)) is None:
-        each = (s._UPDATE, s._INSERT_EVENTS, s._ENQUEUE, s._MARK)
+        each = (s._UPDATE, s._INSERT_EVENTS, s._ENQUEUE, s._MARK, clocks._CHECKPOINT)
         compiled = _Statements(*(_Prepared.of(st[dialect.name], dialect) for st in each))
         _COMPILED[dialect] = compiled
     return compiled
@@ -240,6 +278,21 @@ def _write(conn: sqlite3.Connection, trip: _Trip) -> tuple[dict[int, int], list[
     except Exception as error:
         raise _Failed(error, statement) from error
     return versions, returned
+
+
+def _save_clocks(conn: sqlite3.Connection, trip: tuple[str, tuple[Any, ...]]) -> list[Any]:
+    """In the database thread: a checkpoint chunk's whole transaction; the ids saved."""
+    sql, args = trip
+    try:
+        if not conn.in_transaction:  # joined if open, as in _write
+            conn.execute("BEGIN")
+        saved = conn.execute(sql, args).fetchall()
+    except Exception as error:
+        with suppress(sqlite3.Error):
+            conn.rollback()
+        raise _Failed(error, sql) from error
+    _commit(conn, {}, [])
+    return saved
 
 
 def _commit(conn: sqlite3.Connection, versions: dict[int, int], returned: list[Any]) -> None:

@@ -8,10 +8,12 @@ import os
 import shutil
 import uuid
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import aiosqlite.core
 import pytest
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker, create_async_engine
@@ -66,6 +68,24 @@ def freeze_survivors() -> None:
     A module whose tests unfreeze the heap calls this again after them."""
     gc.collect()
     gc.freeze()
+
+
+@contextmanager
+def aiosqlite_trips() -> Iterator[list[str]]:
+    """Every call into aiosqlite's thread meanwhile (a trip there and back), by
+    the function's name: what storage/one_trip.py saves is counted in these."""
+    calls: list[str] = []
+    real = aiosqlite.core.Connection._execute
+
+    async def counted(conn: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        calls.append(getattr(fn, "__name__", repr(fn)))
+        return await real(conn, fn, *args, **kwargs)
+
+    aiosqlite.core.Connection._execute = counted  # type: ignore[method-assign]
+    try:
+        yield calls
+    finally:
+        aiosqlite.core.Connection._execute = real  # type: ignore[method-assign]
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -10,16 +10,21 @@ A checkpoint is written in chunks of :data:`CHUNK` matches, each a writer job
 of its own, so the writer's batches of moves go between them: at 1,000
 matches one UPDATE of every row held the writer for tens of milliseconds
 every 5 s, and every move arriving meanwhile waited it out (the open-loop
-benchmark's slowest moves). A chunk holds it for about what a batch does."""
+benchmark's slowest moves). A chunk holds it for about what a batch does.
+
+On SQLite a chunk is one trip to the database thread (BEGIN, the UPDATE, COMMIT
+as one call, :func:`storage.one_trip.checkpoint_in_one_trip`), as a batch of
+moves is: through a session it made five, each a hand-over to that thread and
+back, and the moves queued behind the chunk waited all five out."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from functools import partial
 
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from bot.runtime.commits import Committer
 from bot.runtime.live import LiveMatch
@@ -27,6 +32,7 @@ from bot.runtime.matches import Matches
 from bot.runtime.scheduler import Scheduler
 from bot.runtime.writer import Writer
 from storage.clocks import ClockSave
+from storage.one_trip import checkpoint_in_one_trip
 from storage.records import MatchStatus
 from storage.repository import MatchRepository
 
@@ -77,7 +83,7 @@ class Checkpoints:
             return set()
         chunks = [running[i : i + self.chunk] for i in range(0, len(running), self.chunk)]
         # Queued together: the writer runs one job, then one batch, in turn.
-        saves = [self._writer.exclusive(partial(self._save_clocks, ids)) for ids in chunks]
+        saves = [self._save_chunk(ids) for ids in chunks]
         refused = set[int]().union(*await asyncio.gather(*saves))
         held = [live for i in sorted(refused) if (live := self._matches.get(i)) is not None]
         return {live.id for live in held if await self._caught_up(live)}
@@ -90,16 +96,27 @@ class Checkpoints:
             log.exception("match %s: cannot take its stored state; left as held", live.id)
             return False
 
+    def _save_chunk(self, match_ids: Sequence[int]) -> Awaitable[set[int]]:
+        """A writer job: one trip on SQLite, a session's transaction elsewhere."""
+        if (engine := self._writer.one_trip) is not None:
+            return self._writer.in_turn(partial(self._save_in_one_trip, engine, match_ids))
+        return self._writer.exclusive(partial(self._save_clocks, match_ids))
+
+    async def _save_in_one_trip(self, engine: AsyncEngine, match_ids: Sequence[int]) -> set[int]:
+        return await checkpoint_in_one_trip(engine, self._clocks(match_ids))
+
     async def _save_clocks(self, match_ids: Sequence[int], session: AsyncSession) -> set[int]:
-        # Read when the writer gets to it, so no step committed meanwhile has a
-        # later clock than the one saved here (and a match that stopped running
-        # since the checkpoint began saved its clock with that step).
-        clocks = {
+        return await MatchRepository(session).checkpoint_clocks(self._clocks(match_ids))
+
+    def _clocks(self, match_ids: Sequence[int]) -> dict[int, ClockSave]:
+        # Read when the writer gets to the chunk, so no step committed meanwhile
+        # has a later clock than the one saved here (and a match that stopped
+        # running since the checkpoint began saved its clock with that step).
+        return {
             m.id: ClockSave(m.record.version, m.clock.now_ms())
             for i in match_ids
             if (m := self._matches.get(i)) is not None and m.status is MatchStatus.RUNNING
         }
-        return await MatchRepository(session).checkpoint_clocks(clocks)
 
     async def _tick(self) -> None:
         # Re-armed first, so a failing checkpoint (database briefly away) is retried.

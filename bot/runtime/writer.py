@@ -34,7 +34,7 @@ import logging
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any, TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
@@ -50,7 +50,7 @@ log = logging.getLogger(__name__)
 MAX_BATCH = 1000  # steps per transaction: bounds the wait of the last one in a batch
 
 T = TypeVar("T")
-Job = Callable[[AsyncSession], Awaitable[Any]]
+Job = Callable[[], Awaitable[Any]]  # a transaction of its own, committed before it returns
 
 
 @dataclass(slots=True)
@@ -89,10 +89,20 @@ class Writer:
     async def exclusive(self, job: Callable[[AsyncSession], Awaitable[T]]) -> T:
         """Run ``job`` in a transaction of its own, between two batches (never
         beside one); its result once committed."""
+        return await self.in_turn(partial(self._in_session, job))
+
+    async def in_turn(self, job: Callable[[], Awaitable[T]]) -> T:
+        """Run ``job``, which opens and commits a transaction of its own, between
+        two batches (never beside one): as :meth:`exclusive`, for a job that takes
+        a way of its own to the database (SQLite's one trip, :attr:`one_trip`)."""
         done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._jobs.append((job, done))
         self._wake()
         return await done
+
+    async def _in_session(self, job: Callable[[AsyncSession], Awaitable[T]]) -> T:
+        async with self._sessions.begin() as session:
+            return await job(session)
 
     def mark_delivered(self, ids: Sequence[int]) -> None:
         """Mark outbox rows delivered in the next transaction (the one under way has
@@ -138,8 +148,7 @@ class Writer:
 
     async def _run_job(self, job: Job, done: asyncio.Future[Any]) -> None:
         try:
-            async with self._sessions.begin() as session:
-                result = await job(session)
+            result = await job()
         except BaseException as error:
             if not done.done():
                 done.set_exception(error)
@@ -211,7 +220,7 @@ class Writer:
         COMMIT may have been carried out all the same, hence CommitUnanswered.
         On SQLite the whole transaction is one trip to aiosqlite's thread
         (storage/one_trip.py), with the same promises."""
-        if (engine := self._one_trip) is not None:
+        if (engine := self.one_trip) is not None:
             try:
                 return await write_in_one_trip(engine, steps, marks)
             except CommitFailed as failed:
@@ -227,7 +236,7 @@ class Writer:
             return results
 
     @cached_property
-    def _one_trip(self) -> AsyncEngine | None:
+    def one_trip(self) -> AsyncEngine | None:
         """The sessions' engine, if it takes a batch in one trip (SQLite)."""
         bind = self._sessions.kw.get("bind")
         return bind if isinstance(bind, AsyncEngine) and one_trip.suits(bind) else None

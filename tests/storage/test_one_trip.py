@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -16,11 +15,13 @@ from sqlalchemy import exc as sa_exc
 from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from storage.one_trip import CommitFailed, suits, write_in_one_trip
+from storage.clocks import ClockSave
+from storage.one_trip import CommitFailed, checkpoint_in_one_trip, suits, write_in_one_trip
 from storage.records import MatchStatus, NewMatch, PlayerRecord, StaleVersion
 from storage.repository import MatchRepository
 from storage.steps import NewEvent, NewMessage, StateUpdate, StepWrite, StepWritten
 from storage.tables import MatchRow
+from tests.conftest import aiosqlite_trips
 
 Sessions = async_sessionmaker[AsyncSession]
 
@@ -54,23 +55,6 @@ def _step(match_id: int, version: int, note: str) -> StepWrite:
     )
 
 
-@contextmanager
-def _trips() -> Iterator[list[str]]:
-    """Every call into aiosqlite's thread meanwhile, by the function's name."""
-    calls: list[str] = []
-    real = aiosqlite.core.Connection._execute
-
-    async def counted(conn: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        calls.append(getattr(fn, "__name__", repr(fn)))
-        return await real(conn, fn, *args, **kwargs)
-
-    aiosqlite.core.Connection._execute = counted  # type: ignore[method-assign]
-    try:
-        yield calls
-    finally:
-        aiosqlite.core.Connection._execute = real  # type: ignore[method-assign]
-
-
 async def _undelivered(sessions: Sessions) -> list[int]:
     async with sessions() as session:
         return [row.id for row in await MatchRepository(session).undelivered()]
@@ -85,7 +69,7 @@ async def test_a_batch_is_one_trip_and_refuses_only_its_stale_step(sessionmaker:
     (earlier,) = await write_in_one_trip(engine, [_step(stale, 0, "elsewhere")], [])
     assert isinstance(earlier, StepWritten)
     before = datetime.now(UTC) - timedelta(seconds=1)
-    with _trips() as trips:
+    with aiosqlite_trips() as trips:
         results = await write_in_one_trip(
             engine, [_step(m, 0, "mine") for m in (first, stale, third)], earlier.outbox_ids
         )
@@ -192,7 +176,7 @@ async def test_a_connection_returned_in_a_transaction_is_rolled_back(
     the thread each time), only one left in a transaction."""
     engine = _engine(sessionmaker)
     (match_id,) = await _matches(sessionmaker, 1)
-    with _trips() as trips:
+    with aiosqlite_trips() as trips:
         async with engine.connect() as conn:
             driver = (await conn.get_raw_connection()).driver_connection
             assert isinstance(driver, aiosqlite.Connection)
@@ -211,3 +195,68 @@ async def test_steps_of_one_match_twice_are_refused(sessionmaker: Sessions) -> N
     steps: Sequence[StepWrite] = [_step(match_id, 0, "a"), _step(match_id, 1, "b")]
     with pytest.raises(ValueError, match="one step per match"):
         await write_in_one_trip(engine, steps, [])
+
+
+# -- clock checkpoints ------------------------------------------------------------
+
+
+async def _running(sessions: Sessions, count: int) -> list[int]:
+    """``count`` running matches at version 1, their clocks at 0."""
+    ids = await _matches(sessions, count)
+    async with sessions.begin() as session:
+        await session.execute(
+            update(MatchRow)
+            .where(MatchRow.id.in_(ids))
+            .values(status=MatchStatus.RUNNING.value, version=1)
+        )
+    return ids
+
+
+async def _clocks(sessions: Sessions, ids: Sequence[int]) -> list[tuple[int, int]]:
+    async with sessions() as session:
+        repo = MatchRepository(session)
+        return [(r.clock_ms, r.version) for i in ids if (r := await repo.get(i)) is not None]
+
+
+async def test_a_checkpoint_chunk_is_one_trip_and_refuses_a_stale_clock(
+    sessionmaker: Sessions,
+) -> None:
+    """BEGIN, the version-checked UPDATE and COMMIT as one call into the thread
+    (through a session, five): a clock saved against an older version, or of a
+    match not running, is refused and overwrites nothing; no version moves."""
+    engine = _engine(sessionmaker)
+    first, stale, paused = await _running(sessionmaker, 3)
+    async with sessionmaker.begin() as session:  # another process wrote `stale`
+        await session.execute(
+            update(MatchRow).where(MatchRow.id == stale).values(version=2, clock_ms=40_000)
+        )
+        await session.execute(
+            update(MatchRow).where(MatchRow.id == paused).values(status=MatchStatus.PAUSED.value)
+        )
+    before = datetime.now(UTC) - timedelta(seconds=1)
+    saves = {first: ClockSave(1, 5_000), stale: ClockSave(1, 9_000), paused: ClockSave(1, 7_000)}
+    with aiosqlite_trips() as trips:
+        refused = await checkpoint_in_one_trip(engine, {**saves, 999: ClockSave(0, 1)})
+        assert await checkpoint_in_one_trip(engine, {}) == set()
+    assert trips == ["_save_clocks"]
+    assert refused == {stale, paused, 999}
+    assert await _clocks(sessionmaker, [first, stale, paused]) == [(5_000, 1), (40_000, 2), (0, 1)]
+    async with sessionmaker() as session:
+        record = await MatchRepository(session).get(first)
+    assert record is not None
+    assert record.updated_at >= before  # written as SQLAlchemy writes it
+    # Holding the newest version, the next checkpoint saves it.
+    assert await checkpoint_in_one_trip(engine, {stale: ClockSave(2, 41_000)}) == set()
+    assert await _clocks(sessionmaker, [stale]) == [(41_000, 2)]
+
+
+async def test_a_checkpoint_whose_commit_fails_saves_no_clock(sessionmaker: Sessions) -> None:
+    """Raised as SQLAlchemy raises it and rolled back in the same trip: the
+    checkpoint fails as a whole (the next one saves the clocks again)."""
+    engine = _engine(sessionmaker)
+    ids = await _running(sessionmaker, 2)
+    seen = await _deny_commits(engine)
+    with pytest.raises(sa_exc.DatabaseError):
+        await checkpoint_in_one_trip(engine, {i: ClockSave(1, 3_000) for i in ids})
+    assert seen[-2:] == ["COMMIT", "ROLLBACK"]
+    assert await _clocks(sessionmaker, ids) == [(0, 1), (0, 1)]

@@ -21,6 +21,7 @@ from storage.records import StaleVersion
 from storage.repository import MatchRepository
 from storage.steps import StepWrite, StepWritten, write_steps
 from tests.bot.runtime.conftest import Harness, hold_next_transaction
+from tests.conftest import aiosqlite_trips
 
 
 async def _moves_logged(harness: Harness, match_id: int) -> list[dict[str, Any]]:
@@ -122,6 +123,22 @@ async def test_moves_are_written_between_the_chunks_of_a_checkpoint(harness: Har
     async with harness.sessions() as session:
         stored = [await MatchRepository(session).get(i) for i in ids]
     assert [r.clock_ms for r in stored if r is not None] == [30_000] * 4
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+async def test_on_sqlite_each_chunk_of_a_checkpoint_is_one_trip(harness: Harness) -> None:
+    """A chunk is one call into aiosqlite's thread, as a batch of moves is: the
+    moves queued behind it wait out one trip, not a session's five."""
+    ids = [await harness.started() for _ in range(3)]
+    harness.runtime.checkpoints.chunk = 2
+    await harness.advance(30)
+    await harness.runtime.flush()
+    with aiosqlite_trips() as trips:
+        assert await harness.runtime.checkpoint() == set()
+    assert trips == ["_save_clocks", "_save_clocks"]
+    async with harness.sessions() as session:
+        stored = [await MatchRepository(session).get(i) for i in ids]
+    assert [r.clock_ms for r in stored if r is not None] == [30_000] * 3
 
 
 @pytest.mark.parametrize("dies", ["before its commit", "after its commit"])
