@@ -10,10 +10,9 @@ again each show something different.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 
-from bot.demo.runes.knowledge import kinds, outcome
+from bot.demo.runes.knowledge import Result, kinds, outcome
 from games.runebreaker.board import Board
 from games.runebreaker.commands import CATALOG, Bound
 from games.runebreaker.pieces import Palette
@@ -80,12 +79,33 @@ def left_after(
     """Of the ``weighed`` commands ``symbol`` may be, how many this probe would
     keep, expected (the others in ``shape`` are known, so only ``symbol``'s
     meaning decides the result)."""
+    squares = _squares(board, shape, symbol, weighed, known, None)
+    assert squares is not None
+    return squares / len(weighed)
+
+
+def _squares(
+    board: Board,
+    shape: tuple[str, ...],
+    symbol: str,
+    weighed: Sequence[Bound],
+    known: Mapping[str, Sequence[Bound]],
+    ceiling: int | None,
+) -> int | None:
+    """:func:`left_after` times the number weighed: the sum of each result's count
+    squared; None as soon as it reaches ``ceiling`` (it only grows, so that
+    probe cannot be the best: the rest of its results need not be run)."""
     fixed = {s: known[s][0] for s in shape if s != symbol}
-    results = Counter(
-        outcome(board, tuple(bound if s == symbol else fixed[s] for s in shape))
-        for bound in weighed
-    )
-    return sum(n * n for n in results.values()) / len(weighed)
+    results: dict[Result, int] = {}
+    squares = 0
+    for bound in weighed:
+        result = outcome(board, tuple(bound if s == symbol else fixed[s] for s in shape))
+        had = results.get(result, 0)
+        results[result] = had + 1
+        squares += 2 * had + 1  # (n + 1)² - n²
+        if ceiling is not None and squares >= ceiling:
+            return None
+    return squares
 
 
 def choose(
@@ -104,12 +124,14 @@ def choose(
     shapes = [shape for shape in _shapes(symbol, known) if allowed(shape)] or [(symbol,)]
     bounds = known[symbol]
     weighed = draw.sample(bounds, WEIGHED) if len(bounds) > WEIGHED else bounds
-    best: tuple[float, Probe] | None = None
+    # Scores are compared as sums of squares over the same ``weighed``: the
+    # expected count times one number, so the order is the same.
+    best: tuple[int, Probe] | None = None
     for _ in range(max(1, boards)):
         board = draw_board(draw, palette, stock)
         for shape in shapes:
-            score = left_after(board, shape, symbol, weighed, known)
-            if best is None or score < best[0]:
-                best = (score, (board, shape))
+            squares = _squares(board, shape, symbol, weighed, known, best and best[0])
+            if squares is not None and (best is None or squares < best[0]):
+                best = (squares, (board, shape))
     assert best is not None
     return best[1]

@@ -152,8 +152,13 @@ def search(
     for _ in range(STEP):
         if best[0] == full:
             break
+        # The piece is drawn before the cell (as ``cells[i] = piece`` evaluated them).
+        piece = draw.choice(choices)
+        index = draw.randrange(full)
+        if board.cells[index] == piece:
+            continue  # no change: it would be kept, as the same board with the same grade
         cells = list(board.cells)
-        cells[draw.randrange(full)] = draw.choice(choices)
+        cells[index] = piece
         changed = Board(board.size, tuple(cells))
         score = grade(program, changed, target)
         # A board the sequence cannot run on is left by any change at all.
