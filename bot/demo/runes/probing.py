@@ -69,21 +69,6 @@ def _shapes(symbol: str, known: Mapping[str, Sequence[Bound]]) -> list[tuple[str
     return shapes
 
 
-def left_after(
-    board: Board,
-    shape: tuple[str, ...],
-    symbol: str,
-    weighed: Sequence[Bound],
-    known: Mapping[str, Sequence[Bound]],
-) -> float:
-    """Of the ``weighed`` commands ``symbol`` may be, how many this probe would
-    keep, expected (the others in ``shape`` are known, so only ``symbol``'s
-    meaning decides the result)."""
-    squares = _squares(board, shape, symbol, weighed, known, None)
-    assert squares is not None
-    return squares / len(weighed)
-
-
 def _squares(
     board: Board,
     shape: tuple[str, ...],
@@ -92,9 +77,11 @@ def _squares(
     known: Mapping[str, Sequence[Bound]],
     ceiling: int | None,
 ) -> int | None:
-    """:func:`left_after` times the number weighed: the sum of each result's count
-    squared; None as soon as it reaches ``ceiling`` (it only grows, so that
-    probe cannot be the best: the rest of its results need not be run)."""
+    """Of the ``weighed`` commands ``symbol`` may be, how many this probe would
+    keep, expected, times the number weighed (the others in ``shape`` are known,
+    so only ``symbol``'s meaning decides the result): the sum of each result's
+    count squared. None as soon as it reaches ``ceiling``: it only grows, so that
+    probe cannot be the best, and the rest of its results need not be run."""
     fixed = {s: known[s][0] for s in shape if s != symbol}
     results: dict[Result, int] = {}
     squares = 0
