@@ -10,10 +10,9 @@ again each show something different.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 
-from bot.demo.runes.knowledge import kinds, outcome
+from bot.demo.runes.knowledge import Result, kinds, outcome
 from games.runebreaker.board import Board
 from games.runebreaker.commands import CATALOG, Bound
 from games.runebreaker.pieces import Palette
@@ -70,22 +69,36 @@ def _shapes(symbol: str, known: Mapping[str, Sequence[Bound]]) -> list[tuple[str
     return shapes
 
 
-def left_after(
-    board: Board,
+def _programs(
     shape: tuple[str, ...],
     symbol: str,
     weighed: Sequence[Bound],
     known: Mapping[str, Sequence[Bound]],
-) -> float:
-    """Of the ``weighed`` commands ``symbol`` may be, how many this probe would
-    keep, expected (the others in ``shape`` are known, so only ``symbol``'s
-    meaning decides the result)."""
+) -> list[tuple[Bound, ...]]:
+    """The probe ``shape`` as commands, one program per meaning of ``symbol``
+    weighed (the others in ``shape`` are known: their first candidate)."""
     fixed = {s: known[s][0] for s in shape if s != symbol}
-    results = Counter(
-        outcome(board, tuple(bound if s == symbol else fixed[s] for s in shape))
-        for bound in weighed
-    )
-    return sum(n * n for n in results.values()) / len(weighed)
+    return [tuple(bound if s == symbol else fixed[s] for s in shape) for bound in weighed]
+
+
+def _squares(
+    board: Board, programs: Sequence[tuple[Bound, ...]], ceiling: int | None
+) -> int | None:
+    """Of the commands weighed (one program each), how many this probe would keep,
+    expected, times the number weighed: the sum of each result's count squared
+    (only the weighed rune's meaning decides the result). None as soon as it
+    reaches ``ceiling``: it only grows, so that probe cannot be the best, and the
+    rest of its results need not be run."""
+    results: dict[Result, int] = {}
+    squares = 0
+    for program in programs:
+        result = outcome(board, program)
+        had = results.get(result, 0)
+        results[result] = had + 1
+        squares += 2 * had + 1  # (n + 1)² - n²
+        if ceiling is not None and squares >= ceiling:
+            return None
+    return squares
 
 
 def choose(
@@ -104,12 +117,16 @@ def choose(
     shapes = [shape for shape in _shapes(symbol, known) if allowed(shape)] or [(symbol,)]
     bounds = known[symbol]
     weighed = draw.sample(bounds, WEIGHED) if len(bounds) > WEIGHED else bounds
-    best: tuple[float, Probe] | None = None
+    # Scores are compared as sums of squares over the same ``weighed``: the
+    # expected count times one number, so the order is the same.
+    # The programs are the same on every board: built once.
+    programs = [(shape, _programs(shape, symbol, weighed, known)) for shape in shapes]
+    best: tuple[int, Probe] | None = None
     for _ in range(max(1, boards)):
         board = draw_board(draw, palette, stock)
-        for shape in shapes:
-            score = left_after(board, shape, symbol, weighed, known)
-            if best is None or score < best[0]:
-                best = (score, (board, shape))
+        for shape, shaped in programs:
+            squares = _squares(board, shaped, best and best[0])
+            if squares is not None and (best is None or squares < best[0]):
+                best = (squares, (board, shape))
     assert best is not None
     return best[1]

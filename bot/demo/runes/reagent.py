@@ -103,11 +103,18 @@ def undone(program: Sequence[Bound], product: Board) -> Board:
 
 
 def grade(program: tuple[Bound, ...], board: Board, target: Board) -> Grade:
+    return _graded(program, board, target, Counter(target.cells))
+
+
+def _graded(
+    program: tuple[Bound, ...], board: Board, target: Board, wanted: Counter[Cell]
+) -> Grade:
+    """:func:`grade`, with the target's cells counted once (``wanted``) for a whole search."""
     made = outcome(board, program) if board.size == 4 else _run(board, program)
     if made is None:
         return NO_PRODUCT
     exact = sum(a == b for a, b in zip(made, target.cells, strict=True))
-    common = sum((Counter(made) & Counter(target.cells)).values())
+    common = sum((Counter(made) & wanted).values())
     spatial = sum((a is None) == (b is None) for a, b in zip(made, target.cells, strict=True))
     return exact, common, spatial
 
@@ -149,13 +156,19 @@ def search(
     draw = random.Random(f"{[b.text() for b in program]}|{format_board(target)}|{tries}")
     full = target.size * target.size
     choices = _choices(program, target, palette)
+    wanted = Counter(target.cells)
     for _ in range(STEP):
         if best[0] == full:
             break
+        # The piece is drawn before the cell (as ``cells[i] = piece`` evaluated them).
+        piece = draw.choice(choices)
+        index = draw.randrange(full)
+        if board.cells[index] == piece:
+            continue  # no change: it would be kept, as the same board with the same grade
         cells = list(board.cells)
-        cells[draw.randrange(full)] = draw.choice(choices)
+        cells[index] = piece
         changed = Board(board.size, tuple(cells))
-        score = grade(program, changed, target)
+        score = _graded(program, changed, target, wanted)
         # A board the sequence cannot run on is left by any change at all.
         if score >= best or best == NO_PRODUCT:
             best, board = score, changed

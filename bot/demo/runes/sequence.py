@@ -5,6 +5,8 @@ primitive runes only (whatever skip, repeat, again or reverse-rest do, some
 string of primitives does too): breadth first from the Reagent, one rune at a
 time, each board met once, until the Product appears or the budget of boards
 is spent. Shortest sequences come first, and runes in the order given.
+Boards that cannot become the Product (:mod:`.laws`) are passed over only
+where that cannot change what the search meets or finds.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from collections import deque
 from functools import lru_cache
 
+from bot.demo.runes.laws import Facts, may_become, obeyed
 from games.runebreaker.board import Board
 from games.runebreaker.commands import CATALOG, Bound, CommandError, execute
 
@@ -26,13 +29,22 @@ def search(
     """Symbols whose commands turn ``reagent`` into ``product``, met within ``boards``
     boards (None: not found)."""
     moves = [(symbol, bound) for symbol, bound in meanings if not CATALOG[bound.entry].structural]
+    goal = Facts.of(product)
+    if not may_become(Facts.of(reagent), goal, obeyed(bound.entry for _, bound in moves)):
+        return None  # the moves break a law the Reagent and the Product keep: it is never met
+    each_obeys = [obeyed((bound.entry,)) for _, bound in moves]
     seen = {reagent}
     queue: deque[tuple[Board, tuple[str, ...]]] = deque([(reagent, ())])
     while queue:
         board, path = queue.popleft()
         if len(path) >= MOST_COMMANDS:
             continue
-        for symbol, bound in moves:
+        # Once no more boards may be met, a move counts only if it makes the
+        # Product: one whose laws this board and the Product break need not run.
+        facts = Facts.of(board) if len(seen) >= boards else None
+        for (symbol, bound), laws in zip(moves, each_obeys, strict=True):
+            if facts is not None and not may_become(facts, goal, laws):
+                continue
             try:
                 after = execute(board, (bound,))
             except CommandError:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import cast
 
 from games.runebreaker.board import Board, Cell
 from games.runebreaker.commands import _grid
@@ -36,15 +37,24 @@ def _rearrange(
     board: Board, lines: tuple[_grid.Line, ...], order: Callable[[list[str]], list[str]]
 ) -> Board:
     """Each line's objects reordered by ``order``, put back into the cells they occupied."""
-    cells: list[Cell] = list(board.cells)
+    # Lines never share a cell, so each reads the board as it was; a line whose
+    # order stays is not written back, and a board no line changes is returned
+    # as it is (the callers' ``unchanged`` then answers ERROR).
+    old = board.cells
+    cells: list[Cell] | None = None
     for line in lines:
-        occupied = [i for i in line if cells[i] is not None]
+        occupied = [i for i in line if old[i] is not None]
         if len(occupied) < 2:  # one object or none: no order to change
             continue
-        reordered = order([piece for i in occupied if (piece := cells[i]) is not None])
+        pieces = cast("list[str]", [old[i] for i in occupied])
+        reordered = order(pieces)
+        if reordered == pieces:
+            continue
+        if cells is None:
+            cells = list(old)
         for index, piece in zip(occupied, reordered, strict=True):
             cells[index] = piece
-    return Board(board.size, tuple(cells))
+    return board if cells is None else Board(board.size, tuple(cells))
 
 
 def sort_rows(board: Board, key: str) -> Board:
