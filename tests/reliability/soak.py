@@ -556,7 +556,7 @@ def _state_after_log(final: Final, match_id: int) -> Any:
 def check_clocks(runs: list[Run], report: SoakReport) -> None:
     """3: after each restart, clocks and deadlines are what the last checkpoint says."""
     for previous, run in itertools.pairwise(runs):
-        bounds = _clock_bounds(previous)
+        bounds = clock_bounds(previous)
         for record in run.log:
             if record["k"] != "restored" or record["status"] != "running":
                 continue
@@ -588,7 +588,7 @@ def _check_restored(record: Record, stored: dict[str, Any], report: SoakReport) 
             )
 
 
-def _clock_bounds(run: Run) -> dict[int, tuple[int, int]]:
+def clock_bounds(run: Run) -> dict[int, tuple[int, int]]:
     """For each match running throughout the end of ``run``: the least and most its
     clock can have read when the kill came. A running clock is the run's match
     time plus a constant, known from the restart (time 0) or the match's start;

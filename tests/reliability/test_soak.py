@@ -28,6 +28,7 @@ from tests.reliability.soak import (
     check_deliveries,
     check_moves,
     check_outcomes,
+    clock_bounds,
     soak,
 )
 
@@ -148,7 +149,7 @@ def test_downtime_charged_is_found(soaked: Soaked) -> None:
     """A stored clock later than the clock at the kill: time charged that nobody had."""
 
     def charge(s: Soaked) -> None:
-        run, restored = _records(s, "restored")[-1]
+        run, restored = _checked_restore(s)
         run.before.matches[restored["m"]]["clock_ms"] += 60_000
         restored["clock"] += 60_000
 
@@ -159,7 +160,7 @@ def test_time_lost_beyond_a_checkpoint_is_found(soaked: Soaked) -> None:
     """A stored clock more than one checkpoint interval before the kill: play lost."""
 
     def rewind(s: Soaked) -> None:
-        run, restored = _restored_after_play(s)
+        run, restored = _checked_restore(s)
         run.before.matches[restored["m"]]["clock_ms"] -= 6_000
         restored["clock"] -= 6_000
 
@@ -167,15 +168,18 @@ def test_time_lost_beyond_a_checkpoint_is_found(soaked: Soaked) -> None:
     assert any("more than one checkpoint interval" in p for p in problems)
 
 
-def _restored_after_play(s: Soaked) -> tuple[Run, Record]:
-    """A match restored by a run whose previous run saw it running, with its clock."""
+def _checked_restore(s: Soaked) -> tuple[Run, Record]:
+    """A restore the clock check holds against the kill: a match restored running
+    by a run whose previous run had it running to its end (soak.clock_bounds). Any
+    other (a paused match, one started as the kill came) is compared with its
+    stored clock only, so damage planted there would prove nothing."""
     for previous, run in itertools.pairwise(s.runs):
-        seen = {r["m"] for r in previous.log if r["k"] in ("started", "restored")}
-        ticked = any(r["k"] == "tick" for r in previous.log)
+        bounds = clock_bounds(previous)
         for record in run.log:
-            if record["k"] == "restored" and record["m"] in seen and ticked:
+            running = record["k"] == "restored" and record["status"] == "running"
+            if running and record["m"] in bounds:
                 return run, record
-    raise AssertionError("no restart found a match the run before had played")
+    raise AssertionError("no restart found a match the run before had running at its kill")
 
 
 def test_a_message_never_delivered_is_found(soaked: Soaked) -> None:
