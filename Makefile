@@ -34,15 +34,9 @@ demo: $(STAMP)
 # tests/scheduling.py (SPREAD), which share no setup, go out test by test.
 # --no-loadscope-reorder: modules go out in collection order, the slowest first
 # (tests/conftest.py SLOW_FIRST), so none is left running alone at the end.
-# Before the workers start, one collection writes the test modules' bytecode (pytest
-# rewrites their asserts and caches the result): on a fresh clone each worker did
-# that itself, all at once (7.6 s of CPU a worker's collection, 2.8 s once written);
-# the type checker has the other core meanwhile. Its exit status is the suite's
-# business: the real run reports whatever it found.
 test: $(STAMP) lint
 	@$(BIN)/python -m compileall -q -j 0 games storage bot tests > /dev/null 2>&1 || true
 	@said=$$(mktemp); $(BIN)/mypy > $$said 2>&1 & checker=$$!; \
-	$(BIN)/pytest --collect-only -q -p no:xdist > /dev/null 2>&1; \
 	$(BIN)/pytest -n $(WORKERS) --dist loadscope --no-loadscope-reorder; suite=$$?; \
 	wait $$checker; typed=$$?; cat $$said; rm -f $$said; \
 	if [ $$typed -ne 0 ]; then echo "make test: the type checker (mypy) failed" >&2; fi; \

@@ -68,16 +68,6 @@ def test_the_suite_runs_on_two_workers_per_core(tmp_path: Path) -> None:
     assert args == ["-n", workers, "--dist", "loadscope", "--no-loadscope-reorder"]
 
 
-def test_the_test_modules_are_compiled_once_before_the_workers_start(tmp_path: Path) -> None:
-    """One collection in one process writes the rewritten test modules; a failing
-    one does not stop the suite, which reports it."""
-    code, calls = _make_test_calls(tmp_path, 0)
-    assert code == 0
-    assert calls[0] == ["--collect-only", "-q", "-p", "no:xdist"]
-    assert calls[1][:1] == ["-n"]
-    assert len(calls) == 2
-
-
 def test_the_slowest_modules_named_first_exist() -> None:
     """SLOW_FIRST orders the work; a module renamed away would silently drop out."""
     missing = [path for path in SLOW_FIRST if not (ROOT / path).is_file()]
