@@ -1,9 +1,9 @@
 """/match practice on Discord: a member plays the bot's honest player, through
 the same channels, clocks and runtime as any match.
 
-The bot's seat thinks on the match's clock (``practice_think_seconds``, set
-here so that each think outlasts SimCord's settling and only ``advance_time``
-ends it: no test waits in real time).
+The bot's seat thinks on the match's clock (``practice_think_seconds``); only
+``advance_time`` ends a think (the runtime's timers are virtual in this suite,
+tests/bot/discord/pace.py), so no test waits in real time.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from tests.bot.discord.support import World, assert_refused, said, texts
 from tests.facts import fact
 
 #: Each think lasts 5.25 s or more (the strongest level's half, less a quarter):
-#: longer than SimCord's settling waits in real time.
+#: beyond SimCord's 5 s settle window too, so a think ends by ``advance_time``
+#: even where the runtime's timers keep SimCord's real-time fallback.
 THINK_SECONDS = 14.0
 
 
