@@ -34,6 +34,7 @@ from storage.web import WebRepository
 log = logging.getLogger(__name__)
 
 PAGE = 200  # rows read per query
+CLOSE_SECONDS = 1.0  # how long a stopping server lets a feed's read under way finish
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,7 @@ class Feeds:
         self.renderer = renderer
         self.poll_seconds = poll_seconds
         self._feeds: dict[int, RoomFeed] = {}
+        self._ending: set[asyncio.Task[None]] = set()  # feeds nobody watches, finishing a read
         #: Called when a match comes to be watched while none was: the server starts
         #: hearing of other processes' rows then (bot.web.nudges), not before, so an
         #: unwatched bot (or a test's simulated loop) is not woken for nobody.
@@ -164,20 +166,33 @@ class Feeds:
             feed.watchers -= 1
             if feed.watchers == 0 and self._feeds.get(match_id) is feed:
                 del self._feeds[match_id]
-                if feed.task is not None:
-                    feed.task.cancel()
+                self._let_end(feed)
+
+    def _let_end(self, feed: RoomFeed) -> None:
+        """Stop ``feed`` after the read under way, if any, never in the middle of
+        it: cancelled mid-query, a pooled PostgreSQL connection can be left open
+        until the garbage collector finds it."""
+        feed.close()
+        feed.poked.set()  # a feed between reads wakes, sees it is closed, ends
+        if feed.task is not None and not feed.task.done():
+            self._ending.add(feed.task)
+            feed.task.add_done_callback(self._ending.discard)
 
     async def close(self) -> None:
-        """End every live stream (the server is stopping)."""
-        feeds = list(self._feeds.values())
-        for feed in feeds:
-            feed.close()
-            if feed.task is not None:
-                feed.task.cancel()
-        await asyncio.gather(*(f.task for f in feeds if f.task), return_exceptions=True)
+        """End every live stream (the server is stopping), each feed after its
+        read under way; one still reading after :data:`CLOSE_SECONDS` (the
+        database away) is cancelled."""
+        for feed in list(self._feeds.values()):
+            self._let_end(feed)
+        tasks = list(self._ending)
+        if tasks:
+            _, reading = await asyncio.wait(tasks, timeout=CLOSE_SECONDS)
+            for task in reading:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _run(self, feed: RoomFeed) -> None:
-        while True:
+        while not feed.closed:
             feed.poked.clear()  # before reading: a poke during the read means read again
             try:
                 await self._refresh(feed)

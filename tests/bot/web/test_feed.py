@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.render import renderer_for
@@ -239,3 +241,36 @@ async def test_moves_made_by_another_process_arrive_by_polling(
     finally:
         await elsewhere.shut_down()
         await close_site(site)
+
+
+async def test_a_feed_its_last_watcher_leaves_ends_after_its_read_not_in_it(
+    site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cancelled in the middle of a query, a pooled PostgreSQL connection could be
+    left open for the garbage collector: a feed nobody watches any more finishes
+    the read under way, then ends."""
+    match_id = await site.new_match()
+    feeds = site.server.feeds
+    reading, finished = asyncio.Event(), asyncio.Event()
+    release = asyncio.Event()
+    refresh = feeds._refresh
+
+    async def held_read(feed: Any) -> None:
+        if feed.ready.is_set():  # a read after the first: held in the middle
+            reading.set()
+            await release.wait()
+        await refresh(feed)
+        if feed.ready.is_set():
+            finished.set()
+
+    monkeypatch.setattr(feeds, "_refresh", held_read)
+    async with feeds.watch(match_id) as feed:
+        feeds.poke(match_id)
+        await asyncio.wait_for(reading.wait(), 5)
+        task = feed.task
+    assert task is not None
+    assert not task.done()  # left by its watcher, still reading
+    release.set()
+    await asyncio.wait_for(finished.wait(), 5)
+    await asyncio.wait_for(task, 5)
+    assert not task.cancelled()
