@@ -25,20 +25,12 @@ def _make_test(
     tmp_path: Path, pytest_exit: int, *settings: str, mypy_exit: int = 0
 ) -> tuple[int, list[str]]:
     """``make test`` with pytest exiting ``pytest_exit``: make's exit code and the
-    arguments pytest was given for the suite (its last call)."""
-    code, calls = _make_test_calls(tmp_path, pytest_exit, *settings, mypy_exit=mypy_exit)
-    return code, calls[-1] if calls else []
-
-
-def _make_test_calls(
-    tmp_path: Path, pytest_exit: int, *settings: str, mypy_exit: int = 0
-) -> tuple[int, list[list[str]]]:
-    """make's exit code and the arguments of each pytest call, in order."""
+    arguments pytest was given."""
     tools = tmp_path / "bin"
     tools.mkdir()
     called = tmp_path / "pytest-args"
     for tool, code in (("ruff", 0), ("mypy", mypy_exit), ("pytest", pytest_exit)):
-        note = f"printf '%s\\n' \"$@\" '' >> {called}\n" if tool == "pytest" else ""
+        note = f"printf '%s\\n' \"$@\" > {called}\n" if tool == "pytest" else ""
         script = tools / tool
         script.write_text(f"#!/bin/sh\n{note}exit {code}\n", encoding="utf-8")
         script.chmod(0o755)
@@ -56,9 +48,8 @@ def _make_test_calls(
         },
         check=False,
     )
-    noted = called.read_text(encoding="utf-8") if called.exists() else ""
-    calls = [call.splitlines() for call in noted.split("\n\n") if call.strip()]
-    return done.returncode, calls
+    args = called.read_text(encoding="utf-8").splitlines() if called.exists() else []
+    return done.returncode, args
 
 
 def test_the_suite_runs_on_two_workers_per_core(tmp_path: Path) -> None:
