@@ -7,9 +7,13 @@ response a seat can owe. Now and then ``easy`` and ``normal`` let a turn's
 clock run so that time banks show in the demo.
 
 Levels: ``easy`` rules letters out only by what it saw dealt and what was
-revealed, and guesses at random among the rest; ``normal`` also drops the
-letters of words answered ANY: no and its own wrong guesses, since its last
-wrong guess (a swap may have followed it); ``hard`` keeps every hand the
+revealed; ``normal`` also drops the letters of words answered ANY: no and its
+own wrong guesses, since its last wrong guess (a swap may have followed it).
+Both guess a letter at random among those left, as often as the odds say: a
+wrong guess costs a letter of its own hand, so with ``chance`` the share of
+the letters left that the opponent holds, ``easy`` guesses with that
+probability and ``normal``, which waits for better odds, with 0.6 of it; any
+other turn asks a word. ``hard`` keeps every hand the
 opponent may still hold (:mod:`bot.demo.letters`), asks the word that would
 split them most, guesses a letter once it is in (nearly) every one, takes its
 fastest tanks, keeps the letters fewest words hold, answers with the clue
@@ -19,6 +23,7 @@ letter.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -52,8 +57,10 @@ class Level:
     reasons: bool
     #: Rules letters out by its ANY: no answers and wrong guesses (normal).
     reads_answers: bool
-    #: A turn asks a word this often (easy, normal), else guesses.
-    asks: float
+    #: A turn guesses with this times the chance that a letter left is in the
+    #: opponent's hand (easy, normal; hard only when its reasoning finds nothing),
+    #: else asks a word.
+    nerve: float
     #: Hard: guesses a letter held in this share of the candidates.
     sure: float = 1.0
     #: Hard: words weighed per ask.
@@ -61,9 +68,12 @@ class Level:
 
 
 LEVEL_SETTINGS = {
-    "easy": Level("easy", 0.05, reasons=False, reads_answers=False, asks=0.25),
-    "normal": Level("normal", 0.03, reasons=False, reads_answers=True, asks=0.4),
-    "hard": Level("hard", 0.0, reasons=True, reads_answers=True, asks=0.0, sure=0.8, words=24),
+    "easy": Level("easy", 0.05, reasons=False, reads_answers=False, nerve=1.0),
+    "normal": Level("normal", 0.03, reasons=False, reads_answers=True, nerve=0.6),
+    # Hard's fallback guesses whatever the odds (its reasoning found no hand).
+    "hard": Level(
+        "hard", 0.0, reasons=True, reads_answers=True, nerve=math.inf, sure=0.8, words=24
+    ),
 }
 
 
@@ -184,12 +194,13 @@ def _turn(view: Mapping[str, Any], seat: int, rng: random.Random, level: Level) 
         move = _reasoned(view, seat, rng, level)
         if move is not None:
             return f"{move} tank {tank}{surge}"
-    if rng.random() < level.asks:
+    left = [x for x in ALPHABET if x not in _ruled_out(view, seat, level)]
+    chance = view["hand_sizes"][1 - seat] / max(1, len(left))
+    if rng.random() >= level.nerve * chance:
         fresh = [w for w in rng.sample(_words(), 30) if w not in view["asked"]]
         word = rng.choice(fresh or ["DECODER"])
         evidence = " evidence" if "new_evidence" in items and rng.random() < 0.3 else ""
         return f"ask {word} not {rng.choice(CLUES)} tank {tank}{evidence}{surge}"
-    left = [x for x in ALPHABET if x not in _ruled_out(view, seat, level)]
     revealed = {entry["letter"] for entry in view["revealed"]}
     letter = rng.choice(left or [x for x in ALPHABET if x not in revealed])
     insurance = " insurance" if "hand_insurance" in items and rng.random() < 0.4 else ""

@@ -4,14 +4,16 @@ Everything in this game is public but the open auction's sealed bids, so a
 player reads the board, both hands, the phase's cells and its own bid from
 its seat's view; the opponent's bid it never sees.
 
-Levels: ``easy`` bids by the cell's two lines' worth with much noise and
-passes often; ``normal`` bids by worth with a little noise (the demo's player
-of old); ``hard`` weighs what the cell would swing on its two lines given the
+Levels: ``easy`` bids by the cell's two lines' worth with some noise and now
+and then passes (it beats a random bidder about half the time); ``normal`` weighs
+what the cell would swing on its two lines, as ``hard`` does, but takes every
+card the opponent holds as as likely as any other and, one bid in five, bids by
+worth alone; ``hard`` weighs what the cell would swing on its two lines given the
 claims so far and the cells still to come, ranks it among every cell not yet
 auctioned, spends its cards in that proportion, and reads the opponent's hand:
 it never overpays a cell the opponent cannot contest and never throws a card
-at one it cannot win. Any level now and then lets the clock run out (None)
-so timeouts show in the demo.
+at one it cannot win. ``easy`` and ``normal`` now and then let the clock run
+out (None) so timeouts show in the demo.
 """
 
 from __future__ import annotations
@@ -34,13 +36,14 @@ class Level:
     passes: float
     #: Spread of the worth-based bid around its aim (easy, normal).
     noise: float
-    #: How often it bids the best card it means to afford (else any of them).
+    #: How often it bids the best card it means to afford (else any of them);
+    #: for ``normal``, how often it weighs the cell's swing rather than its worth.
     careful: float
 
 
 LEVEL_SETTINGS = {
-    "easy": Level("easy", timeout=0.06, passes=0.3, noise=3.0, careful=0.3),
-    "normal": Level("normal", timeout=0.04, passes=0.15, noise=1.5, careful=0.7),
+    "easy": Level("easy", timeout=0.02, passes=0.05, noise=2.0, careful=0.6),
+    "normal": Level("normal", timeout=0.02, passes=0.03, noise=1.0, careful=0.8),
     "hard": Level("hard", timeout=0.0, passes=0.0, noise=0.0, careful=1.0),
 }
 
@@ -133,7 +136,7 @@ def their_bids(view: Mapping[str, Any], seat: int) -> list[int]:
     return [max((c for c in held if c <= bid), default=0) for bid in seen]
 
 
-def _reckoned(view: Mapping[str, Any], seat: int) -> str:
+def _reckoned(view: Mapping[str, Any], seat: int, *, reads: bool = True) -> str:
     hand: list[int] = sorted(view["hands"][seat])
     if not hand:
         return "pass"
@@ -144,7 +147,7 @@ def _reckoned(view: Mapping[str, Any], seat: int) -> str:
     # What a card's strength is worth: the points still open over the strength
     # left to win them with (a card comes in at each phase's end, so hold some back).
     price = THRIFT * still / (sum(hand) + 2 * (SIZE - view["phase"]) + 1)
-    bids = their_bids(view, seat)
+    bids = their_bids(view, seat) if reads else [0, *view["hands"][1 - seat]]
 
     def gain(card: int) -> float:
         beaten = sum(bid < card for bid in bids) + 0.5 * sum(bid == card for bid in bids)
@@ -169,6 +172,8 @@ def _player(level: Level) -> Player:
             return None
         if level.name == "hard":
             return _reckoned(view, seat)
+        if level.name == "normal" and rng.random() < level.careful:
+            return _reckoned(view, seat, reads=False)
         return _by_worth(view, seat, rng, level)
 
     play.__name__ = f"goofspiel_{level.name}"
