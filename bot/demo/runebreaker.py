@@ -31,6 +31,7 @@ from typing import Any
 from bot.demo.runes import probing, reagent, sequence
 from bot.demo.runes.knowledge import (
     Seen,
+    behaviours,
     candidates,
     guess,
     kinds,
@@ -70,12 +71,15 @@ class Level:
     buzz_ways: int
     #: Finals: probes sent per turn (the rules allow two).
     probes_per_turn: int = 2
+    #: Finals: buzzes (and answers) with a sequence right under at least this
+    #: share of the meanings left (1: only a sequence of runes known for sure).
+    finals_odds: float = 1.0
 
 
 LEVEL_SETTINGS = {
     "easy": Level("easy", 2, False, 150, 600, 300, buzz_ways=4, probes_per_turn=1),
     "normal": Level("normal", 6, True, 300, 1_500, 2_000, buzz_ways=1),
-    "hard": Level("hard", 12, True, 500, 4_000, 6_000, buzz_ways=1),
+    "hard": Level("hard", 12, True, 500, 4_000, 6_000, buzz_ways=1, finals_odds=0.5),
 }
 
 
@@ -240,16 +244,36 @@ def _stood(view: Mapping[str, Any], reading: Reading, meaning: dict[str, Bound])
 
 def _sequence(view: Mapping[str, Any], reading: Reading, level: Level) -> tuple[str, ...] | None:
     """A sequence of runes known for sure (one behaviour left) that makes the
-    Product: correct whatever the other runes mean."""
+    Product: correct whatever the other runes mean. Failing that, at ``hard``, one
+    that also uses runes with two behaviours left, each read as its first, if it
+    is right under at least ``finals_odds`` of their meanings: a buzz a turn
+    before the runes are sure wins the round that a race to buzz would split
+    (a wrong one costs a point; a seat answering another's buzz risks nothing)."""
     current = view["round"]
     sure = {s: b[0] for s, b in reading.known.items() if kinds(b, reading.palette) == 1}
     size = current["size"]
-    return sequence.search(
-        tuple(sure.items()),
-        Board(size, tuple(current["reagent"])),
-        Board(size, tuple(current["product"])),
-        level.sequence_boards,
+    reagent_board = Board(size, tuple(current["reagent"]))
+    product_board = Board(size, tuple(current["product"]))
+    found = sequence.search(
+        tuple(sure.items()), reagent_board, product_board, level.sequence_boards
     )
+    if found is not None or level.finals_odds >= 1:
+        return found
+    unsure = {
+        s: behaviours(b, reading.palette)
+        for s, b in reading.known.items()
+        if s not in sure and kinds(b, reading.palette) == GAMBLED_KINDS
+    }
+    if not unsure:
+        return None
+    read_as = {**sure, **{s: ways_of[0][0] for s, ways_of in unsure.items()}}
+    found = sequence.search(
+        tuple(read_as.items()), reagent_board, product_board, level.sequence_boards
+    )
+    if found is None:
+        return None
+    odds = sequence.chance(found, sure, unsure, reagent_board, product_board)
+    return found if odds >= level.finals_odds else None
 
 
 def _text(cells: Sequence[str | None]) -> str:
@@ -262,6 +286,11 @@ def _player(level: Level) -> Player:
 
     play.__name__ = f"runebreaker_{level.name}"
     return play
+
+
+#: Finals: a rune is read as its likeliest meaning (``hard``) with this many
+#: behaviours left, no more.
+GAMBLED_KINDS = 2
 
 
 #: The built-in players by level, weakest first.

@@ -170,3 +170,16 @@ def ways(known: Mapping[str, Sequence[Bound]], palette: Palette) -> int:
     for bounds in known.values():
         total *= kinds(bounds, palette)
     return total
+
+
+def behaviours(bounds: Sequence[Bound], palette: Palette) -> tuple[tuple[Bound, int], ...]:
+    """``bounds`` by behaviour: one command standing for each, with how many of
+    ``bounds`` behave so (in the order first met)."""
+    ids = _behaviour_ids(palette)
+    found: dict[object, tuple[Bound, int]] = {}
+    for bound in bounds:
+        number = ids.get(bound)
+        key = number if number is not None else _behaviour(bound, palette)
+        first, count = found.get(key, (bound, 0))
+        found[key] = (first, count + 1)
+    return tuple(found.values())

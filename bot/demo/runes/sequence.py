@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 from functools import lru_cache
+from itertools import product as product_of
 
 from bot.demo.runes.laws import Facts, may_become, obeyed
 from games.runebreaker.board import Board
@@ -55,3 +56,30 @@ def search(
                 seen.add(after)
                 queue.append((after, (*path, symbol)))
     return None
+
+
+def chance(
+    spelling: tuple[str, ...],
+    sure: dict[str, Bound],
+    unsure: dict[str, tuple[tuple[Bound, int], ...]],
+    reagent: Board,
+    product: Board,
+) -> float:
+    """The share of the meanings still possible under which ``spelling`` turns
+    ``reagent`` into ``product``: ``unsure`` holds each unsure rune's behaviours
+    (one command standing for each, with how many commands behave so); every
+    command a rune may be counts alike."""
+    used = [symbol for symbol in dict.fromkeys(spelling) if symbol not in sure]
+    right = total = 0
+    for picked in product_of(*(unsure[symbol] for symbol in used)):
+        meaning = dict(sure)
+        meaning.update((symbol, bound) for symbol, (bound, _) in zip(used, picked, strict=True))
+        weight = 1
+        for _, count in picked:
+            weight *= count
+        total += weight
+        try:
+            right += weight * (execute(reagent, tuple(meaning[s] for s in spelling)) == product)
+        except CommandError:
+            continue
+    return right / total if total else 0.0

@@ -4,18 +4,21 @@ the primitives a sequence runs, the finals search, a colour's possible rules."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import games
+from bot.demo import runebreaker
 from bot.demo.horror.knowledge import Grid, own_candidates
+from bot.demo.runebreaker import Reading
 from bot.demo.runes import probing, sequence
-from bot.demo.runes.knowledge import Seen, candidates, kinds, outcome
+from bot.demo.runes.knowledge import Seen, candidates, every_bound, kinds, outcome
 from bot.demo.runes.reagent import primitives_run
 from games.logical_horror.checks import clue_results
 from games.logical_horror.rules import RULES
 from games.runebreaker.battery import battery
-from games.runebreaker.commands import CommandError, execute
+from games.runebreaker.commands import Bound, CommandError, execute
 from games.runebreaker.generator import generate_round
 from games.runebreaker.judge import correct_sequence
 from games.runebreaker.pieces import DEFAULT_PALETTE
@@ -77,3 +80,64 @@ def test_public_queries_keep_each_colours_rule_and_drop_others() -> None:
     for colour in puzzle.colours:
         assert puzzle.rules[colour] in known[colour]
     assert sum(len(rules) for rules in known.values()) < len(RULES) * len(known)
+
+
+def _unsure_round() -> tuple[Any, str, Bound, Bound]:
+    """A finals round, a rune its sequence cannot do without, and a second meaning
+    of that rune under which the sequence found does not make the Product."""
+    for seed in range(1, 20):
+        spec = generate_round(seed, 1, "finals")
+        truth = spec.bindings()
+        reagent, product = spec.reagent_board(), spec.product()
+        found = sequence.search(tuple(truth.items()), reagent, product, 6_000)
+        assert found is not None
+        for symbol in dict.fromkeys(found):
+            rest = tuple((s, b) for s, b in truth.items() if s != symbol)
+            if sequence.search(rest, reagent, product, 6_000) is not None:
+                continue  # the others make the Product without it
+            for other in every_bound(DEFAULT_PALETTE):
+                meaning = {**truth, symbol: other}
+                try:
+                    wrong = execute(reagent, tuple(meaning[s] for s in found)) != product
+                except CommandError:
+                    wrong = True
+                if wrong and kinds((truth[symbol], other), DEFAULT_PALETTE) == 2:
+                    return spec, symbol, truth[symbol], other
+    raise AssertionError("no round with a needed rune")
+
+
+def test_a_sequences_chance_counts_the_meanings_it_is_right_under() -> None:
+    spec, symbol, right, wrong = _unsure_round()
+    truth = spec.bindings()
+    found = sequence.search(tuple(truth.items()), spec.reagent_board(), spec.product(), 6_000)
+    assert found is not None
+    sure = {s: b for s, b in truth.items() if s != symbol}
+    board, product = spec.reagent_board(), spec.product()
+    for right_count, wrong_count in ((1, 1), (3, 1), (1, 3)):
+        unsure = {symbol: ((right, right_count), (wrong, wrong_count))}
+        odds = sequence.chance(found, sure, unsure, board, product)
+        assert odds == right_count / (right_count + wrong_count)
+    assert sequence.chance(found, sure, {symbol: ((wrong, 1),)}, board, product) == 0.0
+
+
+@pytest.mark.parametrize(("level", "buzzes"), [("normal", False), ("hard", True)])
+def test_hard_answers_a_finals_round_a_rune_short_of_sure(level: str, buzzes: bool) -> None:
+    """One needed rune with two meanings left: `hard` takes it as its first and
+    answers when the sequence is right under half of them; `normal` waits."""
+    spec, symbol, right, wrong = _unsure_round()
+    known = {s: (b,) for s, b in spec.bindings().items()}
+    known[symbol] = (right, wrong)
+    reagent, product = spec.reagent_board(), spec.product()
+    view = {
+        "round": {
+            "size": reagent.size,
+            "reagent": list(reagent.cells),
+            "product": list(product.cells),
+        }
+    }
+    reading = Reading(DEFAULT_PALETTE, [], known)
+    found = runebreaker._sequence(view, reading, runebreaker.LEVEL_SETTINGS[level])
+    assert (found is not None) is buzzes
+    if found is not None:
+        assert symbol in found
+        assert correct_sequence(spec, found)
