@@ -167,12 +167,18 @@ class ShadingSolver:
     def solve(self, selectors: Iterable[int] = (), *, budget: int | None = None) -> Shading | None:
         """A shading meeting the format and every selected constraint, or None.
 
-        ``budget`` caps the conflicts of each SAT call (a player's decision must
-        stay short, and the same everywhere): past it, :class:`OutOfBudget`."""
+        ``budget`` caps the conflicts of the whole solve, every round of
+        connectivity cuts included (a player's decision must stay short, and the
+        same everywhere): past it, :class:`OutOfBudget`. A cap per SAT call let a
+        solve that needed many rounds of cuts run for a third of a second."""
         assumptions = list(selectors)
+        start = self._conflicts() if budget is not None else 0
         while True:
             self.stats.calls += 1
-            if not self._satisfiable(assumptions, budget):
+            left = None if budget is None else budget - (self._conflicts() - start)
+            if left is not None and left <= 0:
+                raise OutOfBudget(f"no answer within {budget} conflicts")
+            if not self._satisfiable(assumptions, left):
                 return None
             model = self.sat.get_model()
             assert model is not None
@@ -195,6 +201,10 @@ class ShadingSolver:
         if found is None:
             raise OutOfBudget(f"no answer within {budget} conflicts")
         return bool(found)
+
+    def _conflicts(self) -> int:
+        """The conflicts this solver has met so far, over all its calls."""
+        return int(self.sat.accum_stats()["conflicts"])
 
     def core(self) -> list[int]:
         """After a failed :meth:`solve`: selectors that cannot all hold together."""

@@ -48,19 +48,29 @@ def meeting(grid: Grid, colour: str, rule: str) -> Shading | None:
             return None
 
 
+#: Rules :func:`one_colour` tries at most: each try is a solve of up to
+#: ``CONFLICTS`` (about 0.1 s on a 10×10 board), and a decision must stay under 1 s.
+ONE_COLOUR_TRIES = 4
+
+
 def one_colour(
     grid: Grid, candidates: dict[str, list[str]], asked: set[Shading], draw: random.Random
 ) -> Shading | None:
-    """A board not asked before that tests one rule of the colour least known."""
+    """A board not asked before that tests one rule of the colour least known
+    (None: none among the first ``ONE_COLOUR_TRIES`` rules tried)."""
     open_colours = sorted(
         (c for c, rules in candidates.items() if len(rules) > 1),
         key=lambda c: -len(candidates[c]),
     )
-    for colour in open_colours:
-        for rule in draw.sample(candidates[colour], len(candidates[colour])):
-            board = meeting(grid, colour, rule)
-            if board is not None and board not in asked:
-                return board
+    tries = [
+        (colour, rule)
+        for colour in open_colours
+        for rule in draw.sample(candidates[colour], len(candidates[colour]))
+    ]
+    for colour, rule in tries[:ONE_COLOUR_TRIES]:
+        board = meeting(grid, colour, rule)
+        if board is not None and board not in asked:
+            return board
     return None
 
 

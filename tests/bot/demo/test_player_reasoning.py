@@ -10,6 +10,8 @@ import pytest
 
 import games
 from bot.demo import runebreaker
+from bot.demo.horror import boards as horror_boards
+from bot.demo.horror import knowledge as horror_knowledge
 from bot.demo.horror.knowledge import Grid, own_candidates
 from bot.demo.runebreaker import Reading
 from bot.demo.runes import probing, sequence
@@ -80,6 +82,53 @@ def test_public_queries_keep_each_colours_rule_and_drop_others() -> None:
     for colour in puzzle.colours:
         assert puzzle.rules[colour] in known[colour]
     assert sum(len(rules) for rules in known.values()) < len(RULES) * len(known)
+
+
+def test_pruning_asks_only_within_its_window_of_every_pair(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A decision's solves are bounded: the pairs pruning asks about are among the
+    first ``quota`` of every (colour, rule) pair in a fixed order, however many
+    rules have fallen (a window of the open pairs slid onto new ones as they
+    fell, up to its whole quota of solves in one decision)."""
+    game = games.get("logical_horror")
+    grid = Grid.of(game.view(game.setup({"size": 8, "colours": 2}, seed=3).state, 0))
+    every_pair = [(c, r) for r in RULES for c in grid.colours]
+    quota = 6
+    asked: list[tuple[str, str]] = []
+
+    def meetable(grid: Grid, colour: str, rule: str) -> bool:
+        asked.append((colour, rule))
+        return True
+
+    monkeypatch.setattr(horror_knowledge, "meetable", meetable)
+    # The first rules have fallen for every colour: only later pairs are open.
+    fallen = {rule for _, rule in every_pair[:quota]}
+    candidates = {c: [r for r in RULES if r not in fallen] for c in grid.colours}
+    horror_knowledge.pruned(grid, candidates, quota)
+    assert asked == []
+    candidates = {c: list(RULES) for c in grid.colours}
+    horror_knowledge.pruned(grid, candidates, quota)
+    assert sorted(asked) == sorted(every_pair[:quota])
+
+
+def test_asking_about_one_colour_tries_a_few_rules_at_most(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each rule tried is a solve: when none of them has a board, the player gives
+    up after ``ONE_COLOUR_TRIES`` (it queries the blank board) rather than trying
+    every rule of every colour in one decision."""
+    game = games.get("logical_horror")
+    grid = Grid.of(game.view(game.setup({"size": 8, "colours": 2}, seed=3).state, 0))
+    tried: list[str] = []
+
+    def meeting(grid: Grid, colour: str, rule: str) -> None:
+        tried.append(rule)
+
+    monkeypatch.setattr(horror_boards, "meeting", meeting)
+    candidates = {c: list(RULES) for c in grid.colours}
+    assert horror_boards.one_colour(grid, candidates, set(), random.Random(1)) is None
+    assert len(tried) == horror_boards.ONE_COLOUR_TRIES < len(RULES)
 
 
 def _unsure_round() -> tuple[Any, str, Bound, Bound]:

@@ -16,9 +16,10 @@ import random
 import pytest
 
 from games.logical_horror.formats import FORMATS
+from games.logical_horror.generator import generate
 from games.logical_horror.puzzle import Clue
 from games.logical_horror.rules import RULES
-from games.logical_horror.solver import Parts, ShadingSolver, is_unique, solutions
+from games.logical_horror.solver import OutOfBudget, Parts, ShadingSolver, is_unique, solutions
 from tests.games.logical_horror.puzzle_support import (
     brute_force,
     fitting,
@@ -127,3 +128,22 @@ def test_unknown_rule_is_refused() -> None:
     clue = Clue(row=0, col=0, colour="red", value=1)
     with pytest.raises(ValueError, match="unknown rule"):
         solutions(Parts(4, 4, "no-pools", [clue], {"red": "?"}))
+
+
+def test_a_budget_caps_the_whole_solve_cuts_included() -> None:
+    """A connected format is solved in rounds (each answer cut off until one is
+    connected): the budget is of conflicts over all of them, not of each. This
+    puzzle's rounds meet 54, 42, 83, 77 and 114 conflicts: 370 in all."""
+    puzzle = generate(35, 10, 10, 3)
+    assert FORMATS[puzzle.format].connected
+    answers = []
+    for budget in (None, 400, 120):
+        with ShadingSolver(10, 10, puzzle.format) as solver:
+            selectors = [solver.clue(clue, puzzle.rules[clue.colour]) for clue in puzzle.clues]
+            try:
+                answers.append(solver.solve(selectors, budget=budget))
+            except OutOfBudget:
+                answers.append(None)
+    assert answers[0] is not None
+    assert answers[1] == answers[0]
+    assert answers[2] is None  # each round within 120, the five of them not
