@@ -121,8 +121,7 @@ class MatchRepository:
 
     async def unfinished(self) -> list[MatchRecord]:
         """Matches created, running or paused: what a restart must restore."""
-        stmt = _matches().where(MatchRow.status.in_(_UNFINISHED)).order_by(MatchRow.id)
-        return await self._records(stmt)
+        return await self._records(_with_status(_UNFINISHED))
 
     async def by_channel(self, channel_id: int) -> ChannelMatch | None:
         """The match whose room or host log (seat None) or private channel (its seat) this is.
@@ -220,8 +219,7 @@ class MatchRepository:
 
     async def creating(self) -> list[MatchRecord]:
         """Matches whose channels were being made (a crash may have left them)."""
-        stmt = _matches().where(MatchRow.status == MatchStatus.CREATING.value)
-        return await self._records(stmt.order_by(MatchRow.id))
+        return await self._records(_with_status((MatchStatus.CREATING.value,)))
 
     async def discard(self, match_id: int) -> None:
         """Remove a match that never got its channels (only while CREATING); its
@@ -316,6 +314,12 @@ class MatchRepository:
 def _matches() -> Select[MatchRow]:
     # Players come in one extra SELECT ... IN for all matches, not one per match.
     return select(MatchRow).options(selectinload(MatchRow.players)).execution_options(**_FRESH)
+
+
+def _with_status(statuses: tuple[str, ...]) -> Select[MatchRow]:
+    # An IN list is one parameter, expanded as the statement runs: every start
+    # reads matches creating and unfinished through one compiled statement.
+    return _matches().where(MatchRow.status.in_(statuses)).order_by(MatchRow.id)
 
 
 def _append_event(match_id: int, values: dict[str, Any]) -> Executable:
