@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import func, select, update
+from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.records import MatchRecord, MatchStatus
@@ -20,6 +20,25 @@ from storage.repository import MatchRepository
 from storage.tables import CleanupRow, MatchRow
 
 _OVER = tuple(s.value for s in MatchStatus if s.over)
+
+# The reads every start makes, and the sweep's, built once per process (see
+# storage/match_reads.py): values come as parameters when they run.
+_UNSCHEDULED = (
+    select(MatchRow.id)
+    .where(MatchRow.status.in_(_OVER), MatchRow.id.not_in(select(CleanupRow.match_id)))
+    .order_by(MatchRow.id)
+)
+_DUE = (
+    select(CleanupRow.match_id)
+    .where(CleanupRow.cleaned_at.is_(None), CleanupRow.due_at <= bindparam("now"))
+    .order_by(CleanupRow.due_at)
+)
+_NEXT_DUE = (
+    select(MatchRow.guild_id, func.min(CleanupRow.due_at))
+    .join(MatchRow, MatchRow.id == CleanupRow.match_id)
+    .where(CleanupRow.cleaned_at.is_(None), CleanupRow.due_at.is_not(None))
+    .group_by(MatchRow.guild_id)
+)
 
 
 @dataclass(frozen=True)
@@ -54,28 +73,15 @@ class CleanupRepository:
     async def unscheduled(self) -> list[MatchRecord]:
         """Ended matches the schedule has no row for (they ended while no bot saw it,
         or before the schedule existed)."""
-        noted = select(CleanupRow.match_id)
-        stmt = select(MatchRow.id).where(MatchRow.status.in_(_OVER), MatchRow.id.not_in(noted))
-        return await self._records(list(await self._session.scalars(stmt.order_by(MatchRow.id))))
+        return await self._records(list(await self._session.scalars(_UNSCHEDULED)))
 
     async def due(self, now: datetime) -> list[MatchRecord]:
         """Matches whose channels are due to go by ``now`` and are not gone yet."""
-        stmt = select(CleanupRow.match_id).where(
-            CleanupRow.cleaned_at.is_(None), CleanupRow.due_at <= now
-        )
-        return await self._records(
-            list(await self._session.scalars(stmt.order_by(CleanupRow.due_at)))
-        )
+        return await self._records(list(await self._session.scalars(_DUE, {"now": now})))
 
     async def next_due(self) -> dict[int, datetime]:
         """Per guild, the earliest time a cleanup falls due (guilds with none owed absent)."""
-        stmt = (
-            select(MatchRow.guild_id, func.min(CleanupRow.due_at))
-            .join(MatchRow, MatchRow.id == CleanupRow.match_id)
-            .where(CleanupRow.cleaned_at.is_(None), CleanupRow.due_at.is_not(None))
-            .group_by(MatchRow.guild_id)
-        )
-        found = await self._session.execute(stmt)
+        found = await self._session.execute(_NEXT_DUE)
         return {guild: _aware(when) for guild, when in found if when is not None}
 
     async def ended(self, guild_id: int) -> list[tuple[MatchRecord, datetime]]:

@@ -16,25 +16,21 @@ from typing import Any, Final, Literal
 from sqlalchemy import (
     BigInteger,
     ColumnElement,
-    Integer,
     Select,
     case,
-    cast,
     delete,
-    false,
     func,
     insert,
     literal,
     null,
     select,
-    union_all,
     update,
 )
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import selectinload
-from sqlalchemy.sql import Executable, Subquery
+from sqlalchemy.sql import Executable
 
 from storage import clocks, steps
+from storage import match_reads as reads
 from storage.records import (
     ChannelMatch,
     Channels,
@@ -59,13 +55,8 @@ UNCHANGED: Final = _Unchanged.TOKEN
 
 Unchanged = Literal[_Unchanged.TOKEN]
 
-# A match whose channels are still being made is neither: no list or restore sees it.
-_UNFINISHED = tuple(s.value for s in MatchStatus if not s.over and s.shown)
-_OVER = tuple(s.value for s in MatchStatus if s.over)
-
 # Writes below skip the session's identity map (synchronize_session=False), so
-# every read refreshes the rows it returns rather than trusting cached objects.
-_FRESH: Final = {"populate_existing": True}
+# every read refreshes the rows it returns (storage.match_reads: populate_existing).
 _NO_SYNC: Final = {"synchronize_session": False}
 
 
@@ -107,22 +98,17 @@ class MatchRepository:
         return match_record(row)
 
     async def get(self, match_id: int) -> MatchRecord | None:
-        row = await self._session.scalar(_matches().where(MatchRow.id == match_id))
+        row = await self._session.scalar(reads.BY_ID, {"match_id": match_id})
         return None if row is None else match_record(row)
 
     async def list_for_guild(self, guild_id: int, *, live_only: bool = False) -> list[MatchRecord]:
         """The guild's matches, newest first; ``live_only`` keeps the unfinished ones."""
-        stmt = _matches().where(
-            MatchRow.guild_id == guild_id, MatchRow.status != MatchStatus.CREATING.value
-        )
-        if live_only:
-            stmt = stmt.where(MatchRow.status.in_(_UNFINISHED))
-        return await self._records(stmt.order_by(MatchRow.id.desc()))
+        stmt = reads.LIVE_OF_GUILD if live_only else reads.OF_GUILD
+        return await self._records(stmt, {"guild_id": guild_id})
 
     async def unfinished(self) -> list[MatchRecord]:
         """Matches created, running or paused: what a restart must restore."""
-        stmt = _matches().where(MatchRow.status.in_(_UNFINISHED)).order_by(MatchRow.id)
-        return await self._records(stmt)
+        return await self._records(reads.WITH_STATUS, {"statuses": list(reads.UNFINISHED)})
 
     async def by_channel(self, channel_id: int) -> ChannelMatch | None:
         """The match whose room or host log (seat None) or private channel (its seat) this is.
@@ -130,17 +116,7 @@ class MatchRepository:
         A channel can serve several matches over time (a room kept for a rematch),
         so an unfinished match wins, then the newest.
         """
-        hits = _channel_hits(channel_id)
-        over_last = case((MatchRow.status.in_(_OVER), 1), else_=0)
-        stmt = (
-            _matches()
-            .add_columns(hits.c.seat)
-            .join(hits, hits.c.match_id == MatchRow.id)
-            .where(MatchRow.status != MatchStatus.CREATING.value)
-            .order_by(over_last, MatchRow.id.desc())
-            .limit(1)
-        )
-        found = (await self._session.execute(stmt)).first()
+        found = (await self._session.execute(reads.BY_CHANNEL, {"channel_id": channel_id})).first()
         return None if found is None else ChannelMatch(match_record(found[0]), found[1])
 
     async def update(
@@ -220,8 +196,8 @@ class MatchRepository:
 
     async def creating(self) -> list[MatchRecord]:
         """Matches whose channels were being made (a crash may have left them)."""
-        stmt = _matches().where(MatchRow.status == MatchStatus.CREATING.value)
-        return await self._records(stmt.order_by(MatchRow.id))
+        creating = [MatchStatus.CREATING.value]
+        return await self._records(reads.WITH_STATUS, {"statuses": creating})
 
     async def discard(self, match_id: int) -> None:
         """Remove a match that never got its channels (only while CREATING); its
@@ -258,8 +234,7 @@ class MatchRepository:
         return (await self._session.execute(stmt)).scalar_one()
 
     async def events(self, match_id: int) -> list[EventRecord]:
-        stmt = select(EventRow).where(EventRow.match_id == match_id).order_by(EventRow.seq)
-        rows = await self._session.scalars(stmt.execution_options(**_FRESH))
+        rows = await self._session.scalars(reads.EVENTS, {"match_id": match_id})
         return [event_record(row) for row in rows]
 
     # -- outbox ----------------------------------------------------------------
@@ -289,10 +264,10 @@ class MatchRepository:
 
     async def undelivered(self, match_id: int | None = None) -> list[OutboxRecord]:
         """Queued messages not yet marked delivered, oldest first."""
-        stmt = select(OutboxRow).where(OutboxRow.delivered == false())
-        if match_id is not None:
-            stmt = stmt.where(OutboxRow.match_id == match_id)
-        rows = await self._session.scalars(stmt.order_by(OutboxRow.id).execution_options(**_FRESH))
+        if match_id is None:
+            rows = await self._session.scalars(reads.UNDELIVERED)
+        else:
+            rows = await self._session.scalars(reads.UNDELIVERED_OF, {"match_id": match_id})
         return [outbox_record(row) for row in rows]
 
     async def mark_delivered(self, ids: Sequence[int]) -> None:
@@ -309,13 +284,8 @@ class MatchRepository:
         conn = await self._session.connection()
         return (await conn.execute(stmt)).scalar_one()
 
-    async def _records(self, stmt: Select[MatchRow]) -> list[MatchRecord]:
-        return [match_record(row) for row in await self._session.scalars(stmt)]
-
-
-def _matches() -> Select[MatchRow]:
-    # Players come in one extra SELECT ... IN for all matches, not one per match.
-    return select(MatchRow).options(selectinload(MatchRow.players)).execution_options(**_FRESH)
+    async def _records(self, stmt: Select[MatchRow], params: dict[str, Any]) -> list[MatchRecord]:
+        return [match_record(row) for row in await self._session.scalars(stmt, params)]
 
 
 def _append_event(match_id: int, values: dict[str, Any]) -> Executable:
@@ -327,22 +297,6 @@ def _append_event(match_id: int, values: dict[str, Any]) -> Executable:
     return (
         insert(EventRow).values(match_id=match_id, seq=next_seq, **values).returning(EventRow.seq)
     )
-
-
-def _channel_hits(channel_id: int) -> Subquery:
-    """(match_id, seat) of every match using the channel: its room or host log
-    (seat None), or a seat's private channel. A UNION keeps each on its own index."""
-    no_seat = cast(null(), Integer).label("seat")
-    room = select(MatchRow.id.label("match_id"), no_seat).where(
-        MatchRow.room_channel_id == channel_id
-    )
-    host_log = select(MatchRow.id.label("match_id"), no_seat).where(
-        MatchRow.host_channel_id == channel_id
-    )
-    private = select(MatchPlayerRow.match_id, MatchPlayerRow.seat).where(
-        MatchPlayerRow.private_channel_id == channel_id
-    )
-    return union_all(room, host_log, private).subquery("hits")
 
 
 def _channel_by_seat(private_channel_ids: Mapping[int, int]) -> ColumnElement[Any]:

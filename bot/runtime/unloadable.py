@@ -91,6 +91,9 @@ class Unloadables:
     async def found(self, errors: Sequence[CannotLoad], loaded: Iterable[int]) -> list[Stranded]:
         """Mark each match that cannot be loaded and hold it; unmark those of
         ``loaded`` that were marked. Returns the held ones not yet told."""
+        loaded = list(loaded)
+        if not errors and not loaded:
+            return []  # nothing to mark or unmark: no read (a start with no matches)
         async with self._sessions.begin() as session:
             repo = UnloadableRepository(session)
             marks = await repo.marks()

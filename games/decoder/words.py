@@ -7,8 +7,8 @@ data:
   see ``data/WORDS-LICENSE.txt``) is read once, on first use, through
   ``importlib.resources`` — package data, like a module's own source;
 - a list named by the ``word_list`` config key (a host's CSW file, say) is
-  read by the runtime, which turns its lines into a set with
-  :func:`load_words` and hands it over with :func:`register_word_list`
+  read by the runtime, which turns its text into a set with
+  :func:`words_in` and hands it over with :func:`register_word_list`
   before it sets up or replays a match that names that path.
 
 Words are stored upper-case; membership is a frozenset lookup.
@@ -16,6 +16,7 @@ Words are stored upper-case; membership is a frozenset lookup.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Container, Iterable
 from functools import cache
 from importlib import resources
@@ -30,10 +31,41 @@ WordLists = Callable[[str | None], WordList]
 
 _registered: dict[str, frozenset[str]] = {}
 
+#: A line of an upper-cased text (lines end at "\n" only) that is a word: A–Z,
+#: 3–15 of them, with any whitespace around them (what str.strip() drops).
+_WORD_LINE = re.compile(rf"^[^\S\n]*([A-Z]{{{MIN_LETTERS},{MAX_LETTERS}}})[^\S\n]*$", re.MULTILINE)
+#: Where str.splitlines() ends a line, besides "\n".
+_OTHER_LINE_ENDS = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+
 
 def load_words(lines: Iterable[str]) -> frozenset[str]:
     """One word a line; blank lines, words with anything but A–Z, and words
     outside 3–15 letters are dropped. Case does not matter."""
+    given = list(lines)
+    text = "\n".join(given)
+    # Lines holding a line end of their own (a file's, "\n" kept) are taken one
+    # by one: as one text they would be other lines.
+    if text.count("\n") == max(len(given) - 1, 0) and not _OTHER_LINE_ENDS.search(text):
+        return _words_a_line(text)
+    return _line_by_line(given)
+
+
+def words_in(text: str) -> frozenset[str]:
+    """``load_words(text.splitlines())``, without a string made for every line."""
+    if _OTHER_LINE_ENDS.search(text):
+        return _line_by_line(text.splitlines())
+    return _words_a_line(text)
+
+
+def _words_a_line(text: str) -> frozenset[str]:
+    """The words of a text whose lines end at "\n" only: one regular expression
+    over the whole text, rather than a string and five checks per line (the
+    shipped list is a quarter of a million lines, read by every process that
+    plays Decoder)."""
+    return frozenset(_WORD_LINE.findall(text.upper()))
+
+
+def _line_by_line(lines: Iterable[str]) -> frozenset[str]:
     words = set()
     for line in lines:
         word = line.strip().upper()
@@ -48,7 +80,7 @@ def shipped_words() -> frozenset[str]:
     text = (
         resources.files("games.decoder").joinpath("data").joinpath("words.txt").read_text("utf-8")
     )
-    return load_words(text.splitlines())
+    return words_in(text)
 
 
 def register_word_list(path: str, words: Iterable[str]) -> None:

@@ -24,7 +24,7 @@ async def prepare(config: Mapping[str, Any]) -> None:
         text = await asyncio.to_thread(read_small, Path(path), MAX_WORD_LIST_BYTES)
     except (OSError, UnicodeDecodeError, ValueError) as error:
         raise Rejected(f"Can't read the word list {path!r}: {error}.") from None
-    loaded = words.load_words(text.splitlines())
+    loaded = words.words_in(text)
     if not loaded:
         raise Rejected(f"The word list {path!r} has no words of 3–15 letters A–Z.")
     words.register_word_list(path, loaded)
