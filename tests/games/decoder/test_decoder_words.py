@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from importlib import resources
 from pathlib import Path
@@ -15,6 +16,7 @@ from games.decoder.words import (
     registered_paths,
     shipped_words,
     word_list,
+    words_in,
 )
 from tests.games.decoder.decoder_support import act, config, playing
 
@@ -108,3 +110,26 @@ def test_a_sowpods_list_read_by_the_runtime() -> None:
     for word in ("qat", "zax", "decoders", "aahed"):
         assert act(state, 0, f"ask {word} not any tank 1").state.asked == [word.upper()]
     assert "XU" not in words  # two letters: never a word in this game
+
+
+#: Characters that test how a text is cut into lines and stripped: every line end
+#: str.splitlines() knows, whitespace of several kinds, and letters that change
+#: length or leave A–Z when upper-cased.
+AWKWARD = "abcXYZ \t\n\r\v\f\x1c\x85\u2028\u00a0\u3000ßﬀſé'"
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_text_read_whole_gives_the_words_read_line_by_line(seed: int) -> None:
+    """words_in reads a whole text with one expression; it must find exactly the
+    words that stripping and checking each of its lines finds."""
+    draw = random.Random(seed)
+    for _ in range(200):
+        text = "".join(draw.choice(AWKWARD) for _ in range(draw.randint(0, 60)))
+        expected = {
+            word
+            for word in (line.strip().upper() for line in text.splitlines())
+            if 3 <= len(word) <= 15 and word.isascii() and word.isalpha()
+        }
+        assert words_in(text) == expected, repr(text)
+        assert load_words(text.splitlines()) == expected, repr(text)
+        assert load_words(text.splitlines(keepends=True)) == expected, repr(text)
