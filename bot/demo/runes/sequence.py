@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from bot.demo.runes.laws import Facts, may_become, obeyed
 from games.runebreaker.board import Board
-from games.runebreaker.commands import CATALOG, Bound, CommandError, execute
+from games.runebreaker.commands import CATALOG, Bound, CommandError, apply_primitive
 
 #: The longest sequence tried (generated ones are 3–7 long, structural runes spelt out).
 MOST_COMMANDS = 9
@@ -46,7 +46,7 @@ def search(
             if facts is not None and not may_become(facts, goal, laws):
                 continue
             try:
-                after = execute(board, (bound,))
+                after = apply_primitive(board, bound)  # a primitive: no program to follow
             except CommandError:
                 continue
             if after == product:
