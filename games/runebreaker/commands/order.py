@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, partial
+from typing import cast
 
 from games.runebreaker.board import Board, Cell
 from games.runebreaker.commands import _grid
@@ -47,27 +48,25 @@ class _Reordering:
 
     def __init__(self, order: Callable[[list[str]], list[str]]) -> None:
         self.order = order
+        #: Each line met, to the line reordered; an empty tuple when its order
+        #: stays (no line is empty).
         self.met: dict[Line, Line] = {}
 
-    def line(self, cells: Line) -> Line:
-        """The line with its objects reordered, in the cells they occupied; an
-        empty tuple when their order stays (no line is empty)."""
-        after = self.met.get(cells)
-        if after is None:
-            if len(self.met) >= LINES_KEPT:
-                self.met.clear()
-            after = self.met[cells] = self._reordered(cells)
+    def learn(self, cells: Line) -> Line:
+        """What the order does to a line not met yet (remembered)."""
+        # An object is never empty text: ``filter`` keeps exactly the objects,
+        # and ``and`` leaves an empty cell empty and fills the others in turn.
+        pieces = cast("list[str]", list(filter(None, cells)))
+        after: Line = ()
+        if len(pieces) > 1:  # one object or none: no order to change
+            reordered = self.order(pieces)
+            if reordered != pieces:
+                placed = iter(reordered).__next__
+                after = tuple([cell and placed() for cell in cells])
+        if len(self.met) >= LINES_KEPT:
+            self.met.clear()
+        self.met[cells] = after
         return after
-
-    def _reordered(self, cells: Line) -> Line:
-        pieces = [cell for cell in cells if cell is not None]
-        if len(pieces) < 2:  # one object or none: no order to change
-            return ()
-        reordered = self.order(pieces)
-        if reordered == pieces:
-            return ()
-        placed = iter(reordered)
-        return tuple([next(placed) if cell is not None else None for cell in cells])
 
 
 def _rearrange(board: Board, across: str, reordering: _Reordering) -> Board:
@@ -77,11 +76,14 @@ def _rearrange(board: Board, across: str, reordering: _Reordering) -> Board:
     # line changes is returned as it is (the callers' ``unchanged`` then answers
     # ERROR); else the lines, laid end to end, go back on the board in one gather.
     size, old = board.size, board.cells
+    met = reordering.met
     laid: list[Cell] = []
     changed = False
     for take in _grid.takers(_grid.falling_lines, size, across):
         cells = take(old)
-        after = reordering.line(cells)
+        after = met.get(cells)
+        if after is None:
+            after = reordering.learn(cells)
         if after:
             laid += after
             changed = True
