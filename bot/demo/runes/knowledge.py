@@ -49,13 +49,16 @@ def every_bound(palette: Palette) -> tuple[Bound, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=200_000)
-def outcome(board: Board, program: tuple[Bound, ...]) -> Result:
-    """What a probe of ``program`` on ``board`` shows (cached: asked again and again)."""
+def shown(board: Board, program: tuple[Bound, ...]) -> Result:
+    """What a probe of ``program`` on ``board`` shows."""
     try:
         return execute(board, program).cells
     except CommandError:
         return None
+
+
+#: :func:`shown`, cached: the rules ask about the same probes again and again.
+outcome = lru_cache(maxsize=200_000)(shown)
 
 
 def palette_of(view: Mapping[str, Any]) -> Palette:
