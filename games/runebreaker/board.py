@@ -30,14 +30,16 @@ class Board:
             return NotImplemented
         return self.cells == other.cells
 
-    def __post_init__(self) -> None:
-        if self.size < 1:
-            raise ValueError(f"a board is at least 1×1, not {self.size}×{self.size}")
-        if len(self.cells) != self.size * self.size:
-            raise ValueError(
-                f"a {self.size}×{self.size} board has {self.size * self.size} cells, "
-                f"not {len(self.cells)}"
-            )
+    # Written out (the dataclass keeps it): commands build boards by the million,
+    # and the generated one sets each field through ``object.__setattr__`` and
+    # then calls a check, where the slots' own setters are one C call each.
+    def __init__(self, size: int, cells: tuple[Cell, ...]) -> None:
+        if size < 1:
+            raise ValueError(f"a board is at least 1×1, not {size}×{size}")
+        if len(cells) != size * size:
+            raise ValueError(f"a {size}×{size} board has {size * size} cells, not {len(cells)}")
+        _set_size(self, size)
+        _set_cells(self, cells)
 
     @classmethod
     def empty(cls, size: int) -> Board:
@@ -76,3 +78,8 @@ class Board:
     def pieces(self) -> Iterable[str]:
         """The objects in reading order (row by row, left to right)."""
         return (cell for cell in self.cells if cell is not None)
+
+
+# The slots' setters, which a frozen dataclass's own ``__setattr__`` refuses.
+_set_size = Board.size.__set__  # type: ignore[attr-defined,misc]
+_set_cells = Board.cells.__set__  # type: ignore[attr-defined,misc]

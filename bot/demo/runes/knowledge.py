@@ -49,13 +49,16 @@ def every_bound(palette: Palette) -> tuple[Bound, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=200_000)
-def outcome(board: Board, program: tuple[Bound, ...]) -> Result:
-    """What a probe of ``program`` on ``board`` shows (cached: asked again and again)."""
+def shown(board: Board, program: tuple[Bound, ...]) -> Result:
+    """What a probe of ``program`` on ``board`` shows."""
     try:
         return execute(board, program).cells
     except CommandError:
         return None
+
+
+#: :func:`shown`, cached: the rules ask about the same probes again and again.
+outcome = lru_cache(maxsize=200_000)(shown)
 
 
 def palette_of(view: Mapping[str, Any]) -> Palette:
@@ -95,7 +98,37 @@ def _candidates(
     symbols: tuple[str, ...], probes: tuple[Seen, ...], palette: Palette
 ) -> dict[str, tuple[Bound, ...]]:
     everything = every_bound(palette)
-    known = dict.fromkeys(symbols, everything)
+    return {symbol: bounds or everything for symbol, bounds in _left(symbols, probes, palette)}
+
+
+Known = tuple[tuple[str, tuple[Bound, ...]], ...]
+#: Rules applied to a list of probes, by the list (and the symbols and palette),
+#: at most this many kept (then the memory starts over).
+KNOWN_KEPT = 512
+#: How many probes back a list's own knowledge is looked for, to start from.
+LOOK_BACK = 3
+_known: dict[tuple[tuple[str, ...], tuple[Seen, ...], Palette], Known] = {}
+
+
+def _left(symbols: tuple[str, ...], probes: tuple[Seen, ...], palette: Palette) -> Known:
+    """What the rules leave of each symbol's commands (possibly nothing).
+
+    The rules only remove commands, and removing more from what another rule
+    reads never lets it keep more, so applying them until nothing falls ends in
+    the same place whatever the order and wherever above it one starts: the
+    knowledge from the same probes but the last few, when already worked out
+    (a seat's list of probes grows a probe or two per decision), is a start as
+    good as every command, and much closer to the end.
+    """
+    found = _known.get((symbols, probes, palette))
+    if found is not None:
+        return found
+    known = dict.fromkeys(symbols, every_bound(palette))
+    for back in range(1, min(LOOK_BACK, len(probes)) + 1):
+        start = _known.get((symbols, probes[:-back], palette))
+        if start is not None:
+            known = dict(start)
+            break
     changed = True
     while changed:
         changed = False
@@ -104,7 +137,10 @@ def _candidates(
             for symbol, kept in narrowed.items():
                 if len(kept) < len(known[symbol]):
                     known[symbol], changed = kept, True
-    return {symbol: bounds or everything for symbol, bounds in known.items()}
+    if len(_known) >= KNOWN_KEPT:
+        _known.clear()
+    found = _known[symbols, probes, palette] = tuple(known.items())
+    return found
 
 
 def _narrowed(seen: Seen, known: dict[str, tuple[Bound, ...]]) -> dict[str, tuple[Bound, ...]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 
-from bot.demo.runes.knowledge import Result, kinds, outcome
+from bot.demo.runes.knowledge import Result, kinds, shown
 from games.runebreaker.board import Board
 from games.runebreaker.commands import CATALOG, Bound
 from games.runebreaker.pieces import Palette
@@ -89,10 +89,12 @@ def _squares(
     (only the weighed rune's meaning decides the result). None as soon as it
     reaches ``ceiling``: it only grows, so that probe cannot be the best, and the
     rest of its results need not be run."""
+    # Uncached: a drawn board is met once, and remembering each of its results
+    # would cost more than the rare one asked again.
     results: dict[Result, int] = {}
     squares = 0
     for program in programs:
-        result = outcome(board, program)
+        result = shown(board, program)
         had = results.get(result, 0)
         results[result] = had + 1
         squares += 2 * had + 1  # (n + 1)² - n²

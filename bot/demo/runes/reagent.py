@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from operator import eq, itemgetter
 
 from bot.demo.runes.knowledge import outcome
 from games.runebreaker.board import Board, Cell
@@ -103,20 +104,43 @@ def undone(program: Sequence[Bound], product: Board) -> Board:
 
 
 def grade(program: tuple[Bound, ...], board: Board, target: Board) -> Grade:
-    return _graded(program, board, target, Counter(target.cells))
+    return _Target(target).graded(program, board)
 
 
-def _graded(
-    program: tuple[Bound, ...], board: Board, target: Board, wanted: Counter[Cell]
-) -> Grade:
-    """:func:`grade`, with the target's cells counted once (``wanted``) for a whole search."""
-    made = outcome(board, program) if board.size == 4 else _run(board, program)
-    if made is None:
-        return NO_PRODUCT
-    exact = sum(a == b for a, b in zip(made, target.cells, strict=True))
-    common = sum((Counter(made) & wanted).values())
-    spatial = sum((a is None) == (b is None) for a, b in zip(made, target.cells, strict=True))
-    return exact, common, spatial
+class _Target:
+    """What grading against one target needs, worked out once for a whole search:
+    its cells, how many of each it holds, and which cells are empty and which full
+    (each read back from a made board in one gather)."""
+
+    def __init__(self, target: Board) -> None:
+        self.cells = target.cells
+        self.wanted = Counter(target.cells)
+        empty = tuple(i for i, cell in enumerate(target.cells) if cell is None)
+        full = tuple(i for i, cell in enumerate(target.cells) if cell is not None)
+        self.at_empty = _cells_at(empty)
+        self.at_full = _cells_at(full)
+        self.full = len(full)
+
+    def graded(self, program: tuple[Bound, ...], board: Board) -> Grade:
+        """Exactness, precision, spatiality, as the round grades (NO_PRODUCT: ERROR)."""
+        made = outcome(board, program) if board.size == 4 else _run(board, program)
+        if made is None:
+            return NO_PRODUCT
+        exact = sum(map(eq, made, self.cells))
+        wanted = self.wanted
+        common = sum(min(count, wanted[cell]) for cell, count in Counter(made).items())
+        # Cells empty in both, and cells full in both.
+        spatial = self.at_empty(made).count(None) + self.full - self.at_full(made).count(None)
+        return exact, common, spatial
+
+
+def _cells_at(indexes: tuple[int, ...]) -> Callable[[Sequence[Cell]], Sequence[Cell]]:
+    """The cells at ``indexes``, in one C-level call."""
+    if len(indexes) == 1:  # itemgetter of one index gives the item, not a tuple
+        return lambda cells: (cells[indexes[0]],)
+    if not indexes:
+        return lambda cells: ()
+    return itemgetter(*indexes)
 
 
 def _run(board: Board, program: tuple[Bound, ...]) -> tuple[Cell, ...] | None:
@@ -156,7 +180,7 @@ def search(
     draw = random.Random(f"{[b.text() for b in program]}|{format_board(target)}|{tries}")
     full = target.size * target.size
     choices = _choices(program, target, palette)
-    wanted = Counter(target.cells)
+    grading = _Target(target)
     for _ in range(STEP):
         if best[0] == full:
             break
@@ -168,7 +192,7 @@ def search(
         cells = list(board.cells)
         cells[index] = piece
         changed = Board(board.size, tuple(cells))
-        score = _graded(program, changed, target, wanted)
+        score = grading.graded(program, changed)
         # A board the sequence cannot run on is left by any change at all.
         if score >= best or best == NO_PRODUCT:
             best, board = score, changed

@@ -17,7 +17,7 @@ from itertools import product as product_of
 
 from bot.demo.runes.laws import Facts, may_become, obeyed
 from games.runebreaker.board import Board
-from games.runebreaker.commands import CATALOG, Bound, CommandError, execute
+from games.runebreaker.commands import CATALOG, Bound, CommandError, apply_primitive
 
 #: The longest sequence tried (generated ones are 3–7 long, structural runes spelt out).
 MOST_COMMANDS = 9
@@ -34,7 +34,10 @@ def search(
     if not may_become(Facts.of(reagent), goal, obeyed(bound.entry for _, bound in moves)):
         return None  # the moves break a law the Reagent and the Product keep: it is never met
     each_obeys = [obeyed((bound.entry,)) for _, bound in moves]
-    seen = {reagent}
+    # Boards are told apart by their cells alone: the cells are what is kept and
+    # compared (tuples hash and compare in C, with no method of the Board's).
+    goal_cells = product.cells
+    seen = {reagent.cells}
     queue: deque[tuple[Board, tuple[str, ...]]] = deque([(reagent, ())])
     while queue:
         board, path = queue.popleft()
@@ -47,14 +50,17 @@ def search(
             if facts is not None and not may_become(facts, goal, laws):
                 continue
             try:
-                after = execute(board, (bound,))
+                after = apply_primitive(board, bound)  # a primitive: no program to follow
             except CommandError:
                 continue
-            if after == product:
+            cells = after.cells
+            if cells == goal_cells:
                 return (*path, symbol)
-            if after not in seen and len(seen) < boards:
-                seen.add(after)
-                queue.append((after, (*path, symbol)))
+            met = len(seen)
+            if met < boards:
+                seen.add(cells)
+                if len(seen) > met:  # a board not met before
+                    queue.append((after, (*path, symbol)))
     return None
 
 

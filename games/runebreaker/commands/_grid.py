@@ -1,13 +1,15 @@
 """Index maps over a flat row-major board, computed once per size.
 
 A map is a tuple giving, for every target cell, the index of the source cell
-it takes its content from, or -1 for "empty": ``remap`` pads the cells with a
-trailing None so -1 lands on it. This keeps commands to one tuple build each.
+it takes its content from, or -1 for "empty" (the cells are padded with a
+trailing None so -1 lands on it). This keeps commands to one tuple build each:
+``moving`` turns a map into one C-level gather, worked out once per map, and
+``takers`` does the same for each line of the board.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from operator import itemgetter
 
@@ -24,17 +26,43 @@ STEPS: dict[str, tuple[int, int]] = {
 }
 
 
-def remap(board: Board, sources: IndexMap) -> Board:
-    return Board(board.size, _gatherer(sources)((*board.cells, None)))
+#: Picks cells out of a board's cells: a map or a line, in one C-level call.
+Gather = Callable[[Sequence[Cell]], tuple[Cell, ...]]
+
+
+def remap(board: Board, gather: Gather) -> Board:
+    """``board`` moved by a map made a gather by :func:`moving`."""
+    return Board(board.size, gather(board.cells))
 
 
 @cache
-def _gatherer(sources: IndexMap) -> Callable[[tuple[Cell, ...]], tuple[Cell, ...]]:
-    """The cells ``sources`` picks, in one C-level call (a remap is a command's whole work)."""
-    if len(sources) == 1:  # itemgetter of one index gives the item, not a tuple
-        only = sources[0]
+def moving(build: Callable[..., IndexMap], *args: object) -> Gather:
+    """The map ``build(*args)`` as one gather, asked for by the map's builder and
+    arguments (a remap is a command's whole work: looking its map up by a few
+    small values, not by its hundred indexes, is a good part of it)."""
+    return gather(build(*args))
+
+
+def gather(sources: IndexMap) -> Gather:
+    """The map ``sources`` as one gather (for maps a caller caches itself)."""
+    take = _picker(sources)
+    if -1 not in sources:  # no cell becomes empty: no padding to add
+        return take
+    return lambda cells: take((*cells, None))
+
+
+def _picker(indexes: tuple[int, ...]) -> Gather:
+    if len(indexes) == 1:  # itemgetter of one index gives the item, not a tuple
+        only = indexes[0]
         return lambda cells: (cells[only],)
-    return itemgetter(*sources)
+    return itemgetter(*indexes)
+
+
+@cache
+def takers(build: Callable[..., tuple[Line, ...]], *args: object) -> tuple[Gather, ...]:
+    """Each of the lines ``build(*args)`` as a gather of its cells, asked for like
+    :func:`moving`."""
+    return tuple(_picker(line) for line in build(*args))
 
 
 def _build(size: int, source: Callable[[int, int], tuple[int, int]]) -> IndexMap:
@@ -128,10 +156,12 @@ def border(size: int) -> Line:
     )
 
 
-def fill(board: Board, lines: tuple[Line, ...], contents: list[list[Cell]]) -> Board:
-    """``board`` with each line's cells overwritten by its contents (then emptied)."""
-    cells: list[Cell] = list(board.cells)
-    for line, content in zip(lines, contents, strict=True):
-        for index, cell in zip(line, content + [None] * (len(line) - len(content)), strict=True):
-            cells[index] = cell
-    return Board(board.size, tuple(cells))
+@cache
+def unfolding(size: int, direction: str) -> IndexMap:
+    """Where each cell is in the falling lines read one after another: the map that
+    puts those lines' contents, laid end to end, back on the board."""
+    order = [index for line in falling_lines(size, direction) for index in line]
+    at = [0] * (size * size)
+    for position, index in enumerate(order):
+        at[index] = position
+    return tuple(at)

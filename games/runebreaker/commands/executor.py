@@ -50,9 +50,19 @@ def execute(board: Board, program: Sequence[Bound], apply: Apply | None = None) 
     ``apply`` runs each primitive (default :func:`apply_primitive`).
     """
     steps = tuple(program)
-    if len(steps) == 1 and steps[0].entry not in _STRUCTURAL:
-        # One primitive (most probes a player weighs): nothing to follow but it.
-        return (apply or apply_primitive)(board, steps[0])
+    if len(steps) <= MAX_STEPS and _STRUCTURAL.isdisjoint([bound.entry for bound in steps]):
+        # Primitives only (most programs a player or the generator runs): each
+        # step runs once, in order, within the budget; nothing to follow but them.
+        if apply is not None:
+            for bound in steps:
+                board = apply(board, bound)
+            return board
+        for name, params in steps:
+            primitive = _PRIMITIVES.get(name)
+            if primitive is None:
+                raise _not_primitive(name)
+            board = primitive(board, *params)
+        return board
     run = _Run(board, apply or apply_primitive)
     _run_sequence(run, steps)
     return run.board
@@ -62,8 +72,12 @@ def apply_primitive(board: Board, bound: Bound) -> Board:
     """``board`` after one primitive command; CommandError if it cannot run."""
     primitive = _PRIMITIVES.get(bound.entry)
     if primitive is None:
-        raise ValueError(f"{bound.entry!r} is not a primitive command of the catalog")
+        raise _not_primitive(bound.entry)
     return primitive(board, *bound.params)
+
+
+def _not_primitive(name: str) -> ValueError:
+    return ValueError(f"{name!r} is not a primitive command of the catalog")
 
 
 def _run_sequence(run: _Run, program: tuple[Bound, ...]) -> None:

@@ -2,63 +2,67 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import cast
 
 from games.runebreaker.board import Board, Cell
 from games.runebreaker.commands import _grid
 from games.runebreaker.commands._base import CommandError, Entry, Param, primitive
-from games.runebreaker.pieces import COLOUR_NAMES, SHAPE_NAMES, colour_of, describe, shape_of
+from games.runebreaker.pieces import COLOUR_NAMES, SHAPE_NAMES, describe
 
 
-def _picked(board: Board, picks: Callable[[str], bool]) -> frozenset[Cell]:
-    """The different objects on the board that ``picks`` picks (at most 36, however
-    big the board): each is asked about once, not once per cell."""
-    present = set(board.cells)
-    present.discard(None)
-    return frozenset(piece for piece in present if piece is not None and picks(piece))
+def _objects(board: Board) -> set[str]:
+    """The different objects on the board (at most 36, however big the board): each
+    command asks about each once, not once per cell."""
+    found = set(board.cells)
+    found.discard(None)
+    return cast("set[str]", found)
 
 
-def _without(board: Board, gone: frozenset[Cell]) -> Board:
-    return Board(board.size, tuple([None if c in gone else c for c in board.cells]))
-
-
-def _remove(board: Board, doomed: Callable[[str], bool], reason: str) -> Board:
-    """``board`` without the objects ``doomed`` picks; CommandError(reason) if it picks none."""
-    gone = _picked(board, doomed)
-    if not gone:
-        raise CommandError(reason)
-    return _without(board, gone)
-
-
-def _require(board: Board, wanted: Callable[[str], bool], reason: str) -> None:
-    if not _picked(board, wanted):
-        raise CommandError(reason)
+def _without(board: Board, objects: set[str], gone: set[str]) -> Board:
+    """``board`` with every copy of the ``gone`` objects removed, each cell looked up
+    in one C-level pass."""
+    table: dict[Cell, Cell] = {piece: None if piece in gone else piece for piece in objects}
+    table[None] = None
+    return Board(board.size, tuple(map(table.__getitem__, board.cells)))
 
 
 def delete_colour(board: Board, colour: str) -> Board:
-    return _remove(board, lambda p: p[0] == colour, f"no {COLOUR_NAMES[colour]} object to delete")
+    objects = _objects(board)
+    gone = {p for p in objects if p[0] == colour}
+    if not gone:
+        raise CommandError(f"no {COLOUR_NAMES[colour]} object to delete")
+    return _without(board, objects, gone)
 
 
 def delete_shape(board: Board, shape: str) -> Board:
-    return _remove(board, lambda p: p[1] == shape, f"no {SHAPE_NAMES[shape]} to delete")
+    objects = _objects(board)
+    gone = {p for p in objects if p[1] == shape}
+    if not gone:
+        raise CommandError(f"no {SHAPE_NAMES[shape]} to delete")
+    return _without(board, objects, gone)
 
 
 def delete_object(board: Board, piece: str) -> Board:
-    return _remove(board, lambda p: p == piece, f"no {describe(piece)} to delete")
+    objects = _objects(board)
+    if piece not in objects:
+        raise CommandError(f"no {describe(piece)} to delete")
+    return _without(board, objects, {piece})
 
 
 def keep_colour(board: Board, colour: str) -> Board:
-    _require(board, lambda p: colour_of(p) == colour, f"no {COLOUR_NAMES[colour]} object to keep")
-    return _remove_or_same(board, lambda p: colour_of(p) != colour)
+    objects = _objects(board)
+    gone = {p for p in objects if p[0] != colour}
+    if len(gone) == len(objects):  # none of that colour
+        raise CommandError(f"no {COLOUR_NAMES[colour]} object to keep")
+    return _without(board, objects, gone)
 
 
 def keep_shape(board: Board, shape: str) -> Board:
-    _require(board, lambda p: shape_of(p) == shape, f"no {SHAPE_NAMES[shape]} to keep")
-    return _remove_or_same(board, lambda p: shape_of(p) != shape)
-
-
-def _remove_or_same(board: Board, doomed: Callable[[str], bool]) -> Board:
-    return _without(board, _picked(board, doomed))
+    objects = _objects(board)
+    gone = {p for p in objects if p[1] != shape}
+    if len(gone) == len(objects):  # none of that shape
+        raise CommandError(f"no {SHAPE_NAMES[shape]} to keep")
+    return _without(board, objects, gone)
 
 
 def duplicate(board: Board, direction: str) -> Board:

@@ -7,7 +7,7 @@ which object sits in which of them, so the board's silhouette survives.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import cast
 
 from games.runebreaker.board import Board, Cell
@@ -33,52 +33,93 @@ _SORT_KEYS: dict[str, Callable[[str], tuple[int, int]]] = {
 }
 
 
-def _rearrange(
-    board: Board, lines: tuple[_grid.Line, ...], order: Callable[[list[str]], list[str]]
-) -> Board:
-    """Each line's objects reordered by ``order``, put back into the cells they occupied."""
-    # Lines never share a cell, so each reads the board as it was; a line whose
-    # order stays is not written back, and a board no line changes is returned
-    # as it is (the callers' ``unchanged`` then answers ERROR).
-    old = board.cells
-    cells: list[Cell] | None = None
-    for line in lines:
-        occupied = [i for i in line if old[i] is not None]
-        if len(occupied) < 2:  # one object or none: no order to change
-            continue
-        pieces = cast("list[str]", [old[i] for i in occupied])
-        reordered = order(pieces)
-        if reordered == pieces:
-            continue
-        if cells is None:
-            cells = list(old)
-        for index, piece in zip(occupied, reordered, strict=True):
-            cells[index] = piece
-    return board if cells is None else Board(board.size, tuple(cells))
+#: Lines remembered per way of ordering them, at most (then the memory starts over).
+LINES_KEPT = 1 << 15
+
+Line = tuple[Cell, ...]
+
+
+class _Reordering:
+    """One way of reordering a line's objects (``order``, given the objects in
+    reading order), with what it did to every line met so far: a search's boards
+    differ from one another by a cell or two, so most of their lines were met
+    before, and a line's new order is one dict lookup instead of a loop over
+    its cells."""
+
+    def __init__(self, order: Callable[[list[str]], list[str]]) -> None:
+        self.order = order
+        #: Each line met, to the line reordered; an empty tuple when its order
+        #: stays (no line is empty).
+        self.met: dict[Line, Line] = {}
+
+    def learn(self, cells: Line) -> Line:
+        """What the order does to a line not met yet (remembered)."""
+        # An object is never empty text: ``filter`` keeps exactly the objects,
+        # and ``and`` leaves an empty cell empty and fills the others in turn.
+        pieces = cast("list[str]", list(filter(None, cells)))
+        after: Line = ()
+        if len(pieces) > 1:  # one object or none: no order to change
+            reordered = self.order(pieces)
+            if reordered != pieces:
+                placed = iter(reordered).__next__
+                after = tuple([cell and placed() for cell in cells])
+        if len(self.met) >= LINES_KEPT:
+            self.met.clear()
+        self.met[cells] = after
+        return after
+
+
+def _rearrange(board: Board, across: str, reordering: _Reordering) -> Board:
+    """Each line's objects reordered, put back into the cells they occupied: rows
+    (``across`` "left") or columns ("up"), read as the falling lines that way."""
+    # Lines never share a cell, so each reads the board as it was. A board no
+    # line changes is returned as it is (the callers' ``unchanged`` then answers
+    # ERROR); else the lines, laid end to end, go back on the board in one gather.
+    size, old = board.size, board.cells
+    met = reordering.met
+    laid: list[Cell] = []
+    changed = False
+    for take in _grid.takers(_grid.falling_lines, size, across):
+        cells = take(old)
+        after = met.get(cells)
+        if after is None:
+            after = reordering.learn(cells)
+        if after:
+            laid += after
+            changed = True
+        else:
+            laid += cells
+    if not changed:
+        return board
+    return Board(size, _grid.moving(_grid.unfolding, size, across)(laid))
+
+
+_SORTED = {key: _Reordering(partial(sorted, key=by)) for key, by in _SORT_KEYS.items()}
+_REVERSED = _Reordering(lambda ps: ps[::-1])
 
 
 def sort_rows(board: Board, key: str) -> Board:
-    after = _rearrange(board, _grid.rows(board.size), lambda ps: sorted(ps, key=_SORT_KEYS[key]))
+    after = _rearrange(board, "left", _SORTED[key])
     return unchanged(board, after, f"every row is already sorted by {key}")
 
 
 def sort_columns(board: Board, key: str) -> Board:
-    after = _rearrange(board, _grid.columns(board.size), lambda ps: sorted(ps, key=_SORT_KEYS[key]))
+    after = _rearrange(board, "up", _SORTED[key])
     return unchanged(board, after, f"every column is already sorted by {key}")
 
 
 def reverse_rows(board: Board) -> Board:
-    after = _rearrange(board, _grid.rows(board.size), lambda ps: ps[::-1])
+    after = _rearrange(board, "left", _REVERSED)
     return unchanged(board, after, "every row reads the same backwards")
 
 
 def reverse_columns(board: Board) -> Board:
-    after = _rearrange(board, _grid.columns(board.size), lambda ps: ps[::-1])
+    after = _rearrange(board, "up", _REVERSED)
     return unchanged(board, after, "every column reads the same backwards")
 
 
 def symmetrize(board: Board, source: str) -> Board:
-    after = _grid.remap(board, _grid.half_mirror(board.size, source))
+    after = _grid.remap(board, _grid.moving(_grid.half_mirror, board.size, source))
     return unchanged(board, after, f"the board is already symmetric with its {source} half")
 
 

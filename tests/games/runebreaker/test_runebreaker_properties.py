@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Iterator
+from functools import cache
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
@@ -201,6 +202,13 @@ def test_finals_probes_never_reach_the_other_seat_or_the_room(seed: int) -> None
             assert record.board not in view_values[audience]
 
 
+@cache
+def _started(variant: str) -> RuneBreakerState:
+    """A match of ``variant`` just set up, the same for every example: parsing reads
+    a state and never changes it, so one per variant serves them all."""
+    return GAME.setup({"variant": variant, "first_seat": 0}, seed=5).state
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     text=st.text(max_size=400),
@@ -208,7 +216,7 @@ def test_finals_probes_never_reach_the_other_seat_or_the_room(seed: int) -> None
     variant=st.sampled_from(["classic", "finals"]),
 )
 def test_random_text_into_parse_only_raises_rejected(text: str, seat: int, variant: str) -> None:
-    state = GAME.setup({"variant": variant, "first_seat": 0}, seed=5).state
+    state = _started(variant)
     with contextlib.suppress(Rejected):
         GAME.parse(state, seat, text)
 
@@ -223,6 +231,6 @@ def test_random_text_into_parse_only_raises_rejected(text: str, seat: int, varia
 )
 def test_move_shaped_text_only_raises_rejected(verb: str, tokens: list[str]) -> None:
     for variant in ("classic", "finals"):
-        state = GAME.setup({"variant": variant, "first_seat": 0}, seed=5).state
+        state = _started(variant)
         with contextlib.suppress(Rejected):
             GAME.parse(state, 0, " ".join([verb, *tokens]))
