@@ -17,7 +17,7 @@ from itertools import product as product_of
 
 from bot.demo.runes.laws import Facts, may_become, obeyed
 from games.runebreaker.board import Board
-from games.runebreaker.commands import CATALOG, Bound, CommandError, apply_primitive
+from games.runebreaker.commands import CATALOG, Bound, CommandError, apply_primitive, execute
 
 #: The longest sequence tried (generated ones are 3–7 long, structural runes spelt out).
 MOST_COMMANDS = 9
