@@ -23,7 +23,6 @@ SPREAD = (
     "tests/bot/discord/test_authorization.py",
     "tests/bot/web/test_no_secrets.py",
     "tests/games/expression/test_expression_properties.py",
-    "tests/games/runebreaker/test_runebreaker_properties.py",
     "tests/bot/demo/test_player_levels.py",
     "tests/bot/discord/test_practice.py",
 )
