@@ -76,6 +76,10 @@ class Level:
     finals_odds: float = 1.0
 
 
+#: Finals: a rune is read as its first meaning (``hard``) with this many
+#: behaviours left, no more.
+GAMBLED_KINDS = 2
+
 LEVEL_SETTINGS = {
     "easy": Level("easy", 2, False, 150, 600, 300, buzz_ways=4, probes_per_turn=1),
     "normal": Level("normal", 6, True, 300, 1_500, 2_000, buzz_ways=1),
@@ -260,9 +264,9 @@ def _sequence(view: Mapping[str, Any], reading: Reading, level: Level) -> tuple[
     if found is not None or level.finals_odds >= 1:
         return found
     unsure = {
-        s: behaviours(b, reading.palette)
+        s: ways_of
         for s, b in reading.known.items()
-        if s not in sure and kinds(b, reading.palette) == GAMBLED_KINDS
+        if len(ways_of := behaviours(b, reading.palette)) == GAMBLED_KINDS
     }
     if not unsure:
         return None
@@ -286,11 +290,6 @@ def _player(level: Level) -> Player:
 
     play.__name__ = f"runebreaker_{level.name}"
     return play
-
-
-#: Finals: a rune is read as its likeliest meaning (``hard``) with this many
-#: behaviours left, no more.
-GAMBLED_KINDS = 2
 
 
 #: The built-in players by level, weakest first.

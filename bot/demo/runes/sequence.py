@@ -15,9 +15,10 @@ from collections import deque
 from functools import lru_cache
 from itertools import product as product_of
 
+from bot.demo.runes.knowledge import shown
 from bot.demo.runes.laws import Facts, may_become, obeyed
 from games.runebreaker.board import Board
-from games.runebreaker.commands import CATALOG, Bound, CommandError, apply_primitive, execute
+from games.runebreaker.commands import CATALOG, Bound, CommandError, apply_primitive
 
 #: The longest sequence tried (generated ones are 3–7 long, structural runes spelt out).
 MOST_COMMANDS = 9
@@ -84,8 +85,5 @@ def chance(
         for _, count in picked:
             weight *= count
         total += weight
-        try:
-            right += weight * (execute(reagent, tuple(meaning[s] for s in spelling)) == product)
-        except CommandError:
-            continue
+        right += weight * (shown(reagent, tuple(meaning[s] for s in spelling)) == product.cells)
     return right / total if total else 0.0
