@@ -24,7 +24,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 from bot.demo.horror.boards import guesses, left_after, one_colour, solved_under
@@ -35,6 +34,7 @@ from bot.demo.horror.knowledge import (
     own_candidates,
     pruned,
 )
+from bot.demo.horror.work import Allowance
 from bot.kits import Player
 from games.logical_horror.formats import FORMATS
 
@@ -82,17 +82,18 @@ def logical_horror(view: dict[str, Any], seat: int, rng: random.Random, level: L
         return None  # let the clock bring a token (a hint costs tokens too)
     grid = Grid.of(view)
     candidates = own_candidates(grid, view)
+    allowance = Allowance()
     listed = None
     if level.deduces:
         quota = PRUNED_PER_QUERY * (1 + len(view["my_queries"]))
-        candidates = pruned(grid, candidates, quota)
+        candidates = pruned(grid, candidates, quota, allowance)
         listed = mappings(grid, candidates, opponent_counts(view, seat))
         if listed is not None:
             candidates = _projected(grid, listed)
     hint = _hint(view, candidates, level)
     if hint is not None:
         return hint
-    return _query(view, grid, candidates, listed, rng, level)
+    return _query(view, grid, candidates, listed, rng, level, allowance)
 
 
 def _projected(grid: Grid, listed: list[tuple[str, ...]]) -> dict[str, list[str]]:
@@ -123,16 +124,24 @@ def _query(
     listed: list[tuple[str, ...]] | None,
     rng: random.Random,
     level: Level,
+    allowance: Allowance,
 ) -> str | None:
     known = all(len(rules) == 1 for rules in candidates.values())
     tried = guesses(candidates, listed, 1 if known else level.guesses, rng)
-    boards = [board for board in map(partial(solved_under, grid), tried) if board is not None]
+    boards = []
+    for asked_before, mapping in enumerate(tried):
+        if allowance.spent and asked_before:
+            break  # one guess at least, whatever pruning spent
+        board = allowance.take(solved_under(grid, mapping))
+        if board is not None:
+            boards.append(board)
     if not boards:
         # No guess drawn has an answer (on a large board most guesses of every
         # colour at once have none): ask about one colour's rule instead, and
         # failing that the blank board, which fits every answer format.
         asked = {tuple(q["board"]) for q in view["my_queries"]}
-        boards = [one_colour(grid, candidates, asked, rng) or (False,) * grid.height * grid.width]
+        blank = (False,) * grid.height * grid.width
+        boards = [one_colour(grid, candidates, asked, rng, allowance) or blank]
     if known:
         return f"private {_text(boards[0], grid.width)}"  # the answer, shown to nobody
     best = min(boards, key=lambda board: left_after(grid, candidates, board))

@@ -63,10 +63,12 @@ class OutOfBudget(Exception):
 
 @dataclass
 class Stats:
-    """What the solver did: SAT calls and cut clauses added."""
+    """What the solver did: SAT calls, cut clauses added, and every clause added
+    (a player counts its work in them: encoding a clue can cost more than solving)."""
 
     calls: int = 0
     cuts: int = 0
+    clauses: int = 0
 
 
 class ShadingSolver:
@@ -127,6 +129,7 @@ class ShadingSolver:
 
     def _flush(self, guard: int | None) -> None:
         taken = self.cnf.take()
+        self.stats.clauses += len(taken)
         # One call for the lot: adding clause by clause cost the generator a tenth of its time.
         self.sat.append_formula(taken if guard is None else [[*c, -guard] for c in taken])
 
@@ -164,18 +167,26 @@ class ShadingSolver:
     def _differs(self, shading: Shading) -> list[int]:
         return [-self.cnf.x(i) if s else self.cnf.x(i) for i, s in enumerate(shading)]
 
-    def solve(self, selectors: Iterable[int] = (), *, budget: int | None = None) -> Shading | None:
+    def solve(
+        self, selectors: Iterable[int] = (), *, budget: int | None = None, round_cost: int = 0
+    ) -> Shading | None:
         """A shading meeting the format and every selected constraint, or None.
 
         ``budget`` caps the conflicts of the whole solve, every round of
         connectivity cuts included (a player's decision must stay short, and the
         same everywhere): past it, :class:`OutOfBudget`. A cap per SAT call let a
-        solve that needed many rounds of cuts run for a third of a second."""
+        solve that needed many rounds of cuts run for a third of a second.
+        ``round_cost`` charges each round after the first as that many conflicts:
+        a solve of a thousand cheap rounds, each a SAT call and a search for
+        cuts, took 0.4 s within its conflicts."""
         assumptions = list(selectors)
-        start = self._conflicts() if budget is not None else 0
+        start = self.conflicts() if budget is not None else 0
+        first_call = self.stats.calls + 1
         while True:
             self.stats.calls += 1
-            left = None if budget is None else budget - (self._conflicts() - start)
+            rounds = self.stats.calls - first_call
+            spent = self.conflicts() - start + round_cost * rounds
+            left = None if budget is None else budget - spent
             if left is not None and left <= 0:
                 raise OutOfBudget(f"no answer within {budget} conflicts")
             if not self._satisfiable(assumptions, left):
@@ -190,6 +201,7 @@ class ShadingSolver:
             if not found:
                 return shading
             self.stats.cuts += len(found)
+            self.stats.clauses += len(found)
             for clause in found:
                 self.sat.add_clause(clause)
 
@@ -202,7 +214,7 @@ class ShadingSolver:
             raise OutOfBudget(f"no answer within {budget} conflicts")
         return bool(found)
 
-    def _conflicts(self) -> int:
+    def conflicts(self) -> int:
         """The conflicts this solver has met so far, over all its calls."""
         return int(self.sat.accum_stats()["conflicts"])
 

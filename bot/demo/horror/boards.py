@@ -10,27 +10,26 @@ import random
 from collections import Counter
 from functools import lru_cache
 
-from bot.demo.horror.knowledge import CONFLICTS, Grid, Mapping_, answers
+from bot.demo.horror.knowledge import Grid, Mapping_, answers
+from bot.demo.horror.work import Allowance, Answer, ask
 from games.logical_horror.puzzle import Shading
-from games.logical_horror.solver import OutOfBudget, ShadingSolver
+from games.logical_horror.solver import ShadingSolver
 
 
 @lru_cache(maxsize=4096)
-def solved_under(grid: Grid, mapping: Mapping_) -> Shading | None:
+def solved_under(grid: Grid, mapping: Mapping_) -> Answer[Shading | None]:
     """A shading in the format meeting every clue if the colours meant ``mapping``
-    (None: none does, so the mapping is not the puzzle's). A fresh solver each
-    time, so the answer depends on nothing but the question."""
+    (None: none does, so the mapping is not the puzzle's, or none was found in
+    time). A fresh solver each time, so the answer depends on nothing but the
+    question."""
     rule_of = dict(zip(grid.colours, mapping, strict=True))
     with ShadingSolver(grid.height, grid.width, grid.format) as solver:
         selectors = [solver.clue(clue, rule_of[clue.colour]) for clue in grid.clues]
-        try:
-            return solver.solve(selectors, budget=CONFLICTS)
-        except OutOfBudget:
-            return None  # too hard to tell in time: another guess will do
+        return ask(solver, selectors)
 
 
 @lru_cache(maxsize=4096)
-def meeting(grid: Grid, colour: str, rule: str) -> Shading | None:
+def meeting(grid: Grid, colour: str, rule: str) -> Answer[Shading | None]:
     """A shading in the format meeting every clue of ``colour`` if it meant ``rule``
     (the other colours' clues left aside; None: none does, or not in time). Its
     private answer for ``colour`` tells whether ``rule`` may be right: a question
@@ -42,22 +41,24 @@ def meeting(grid: Grid, colour: str, rule: str) -> Shading | None:
         selectors = [
             solver.clue(clue, rule if i in ours else None) for i, clue in enumerate(grid.clues)
         ]
-        try:
-            return solver.solve(selectors, budget=CONFLICTS)
-        except OutOfBudget:
-            return None
+        return ask(solver, selectors)
 
 
-#: Rules :func:`one_colour` tries at most: each try is a solve of up to
-#: ``CONFLICTS`` (about 0.1 s on a 10×10 board), and a decision must stay under 1 s.
+#: Rules :func:`one_colour` tries at most: each try is a question of up to
+#: ``work.CONFLICTS`` (about 0.3 s on a 10×10 board), and a decision must stay under 1 s.
 ONE_COLOUR_TRIES = 4
 
 
 def one_colour(
-    grid: Grid, candidates: dict[str, list[str]], asked: set[Shading], draw: random.Random
+    grid: Grid,
+    candidates: dict[str, list[str]],
+    asked: set[Shading],
+    draw: random.Random,
+    allowance: Allowance,
 ) -> Shading | None:
     """A board not asked before that tests one rule of the colour least known
-    (None: none among the first ``ONE_COLOUR_TRIES`` rules tried)."""
+    (None: none among the first ``ONE_COLOUR_TRIES`` rules tried, or among
+    those tried before the decision's ``allowance`` was spent: one at least)."""
     open_colours = sorted(
         (c for c, rules in candidates.items() if len(rules) > 1),
         key=lambda c: -len(candidates[c]),
@@ -67,8 +68,10 @@ def one_colour(
         for colour in open_colours
         for rule in draw.sample(candidates[colour], len(candidates[colour]))
     ]
-    for colour, rule in tries[:ONE_COLOUR_TRIES]:
-        board = meeting(grid, colour, rule)
+    for tried, (colour, rule) in enumerate(tries[:ONE_COLOUR_TRIES]):
+        if allowance.spent and tried:
+            break
+        board = allowance.take(meeting(grid, colour, rule))
         if board is not None and board not in asked:
             return board
     return None

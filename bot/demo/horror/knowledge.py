@@ -18,17 +18,15 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
+from bot.demo.horror.work import WORK, Allowance, Answer, ask
 from games.logical_horror.puzzle import Clue
 from games.logical_horror.rules import RULES
-from games.logical_horror.solver import OutOfBudget, ShadingSolver
+from games.logical_horror.solver import ShadingSolver
 
 #: Rule key for each colour, in the puzzle's colour order.
 Mapping_ = tuple[str, ...]
 #: Joint rule mappings enumerated at most (past it, colours are guessed one by one).
 MOST_MAPPINGS = 3_000
-#: SAT conflicts one question may take: a counted budget, not a clock, so a
-#: decision is the same on any machine (and stays well under a second).
-CONFLICTS = 3_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -111,17 +109,18 @@ def _fits(grid: Grid, rule: str, colour: str, query: Mapping[str, Any]) -> bool:
 
 
 @lru_cache(maxsize=2048)
-def meetable(grid: Grid, colour: str, rule: str) -> bool:
-    """Can any shading in the format meet every clue of ``colour`` under ``rule``?"""
+def meetable(grid: Grid, colour: str, rule: str) -> Answer[bool]:
+    """Can any shading in the format meet every clue of ``colour`` under ``rule``?
+    (Yes unless shown impossible within the question's budget.)"""
     with ShadingSolver(grid.height, grid.width, grid.format) as solver:
         selectors = [solver.clue(grid.clues[i], rule) for i in grid.clues_of(colour)]
-        try:
-            return solver.solve(selectors, budget=CONFLICTS) is not None
-        except OutOfBudget:
-            return True  # not shown impossible: it stays
+        answer = ask(solver, selectors)
+    return Answer(answer.value is not None or not answer.settled, answer.cost)
 
 
-def pruned(grid: Grid, candidates: dict[str, list[str]], quota: int) -> dict[str, list[str]]:
+def pruned(
+    grid: Grid, candidates: dict[str, list[str]], quota: int, allowance: Allowance
+) -> dict[str, list[str]]:
     """Rules no shading can meet dropped (a colour keeps its list if all would go).
 
     Only pairs among the first ``quota`` of every pair, in a fixed order, are
@@ -129,7 +128,9 @@ def pruned(grid: Grid, candidates: dict[str, list[str]], quota: int) -> dict[str
     than the last one did (the quota grows with the seat's queries), and the
     answers are cached. The window is of every pair, not of those still open:
     one of open pairs slid onto new pairs as rules fell, up to its whole quota
-    of solves in one decision (0.4 s and more on a 10×10 board)."""
+    of solves in one decision (0.4 s and more on a 10×10 board). Nothing more
+    is asked once half the decision's ``allowance`` is spent: the rest is the
+    query's."""
     every_pair = [(c, r) for r in RULES for c in grid.colours]
     asked = {(c, r) for c, r in every_pair[:quota] if r in candidates[c]}
     kept = {}
@@ -137,7 +138,10 @@ def pruned(grid: Grid, candidates: dict[str, list[str]], quota: int) -> dict[str
         possible = [
             rule
             for rule in rules
-            if len(rules) == 1 or (colour, rule) not in asked or meetable(grid, colour, rule)
+            if len(rules) == 1
+            or (colour, rule) not in asked
+            or allowance.left <= WORK // 2
+            or allowance.take(meetable(grid, colour, rule))
         ]
         kept[colour] = possible or rules
     return kept

@@ -13,6 +13,7 @@ from bot.demo import runebreaker
 from bot.demo.horror import boards as horror_boards
 from bot.demo.horror import knowledge as horror_knowledge
 from bot.demo.horror.knowledge import Grid, own_candidates
+from bot.demo.horror.work import Allowance, Answer
 from bot.demo.runebreaker import Reading
 from bot.demo.runes import probing, sequence
 from bot.demo.runes.knowledge import Seen, candidates, every_bound, kinds, outcome
@@ -97,18 +98,18 @@ def test_pruning_asks_only_within_its_window_of_every_pair(
     quota = 6
     asked: list[tuple[str, str]] = []
 
-    def meetable(grid: Grid, colour: str, rule: str) -> bool:
+    def meetable(grid: Grid, colour: str, rule: str) -> Answer[bool]:
         asked.append((colour, rule))
-        return True
+        return Answer(True, cost=1)
 
     monkeypatch.setattr(horror_knowledge, "meetable", meetable)
     # The first rules have fallen for every colour: only later pairs are open.
     fallen = {rule for _, rule in every_pair[:quota]}
     candidates = {c: [r for r in RULES if r not in fallen] for c in grid.colours}
-    horror_knowledge.pruned(grid, candidates, quota)
+    horror_knowledge.pruned(grid, candidates, quota, Allowance())
     assert asked == []
     candidates = {c: list(RULES) for c in grid.colours}
-    horror_knowledge.pruned(grid, candidates, quota)
+    horror_knowledge.pruned(grid, candidates, quota, Allowance())
     assert sorted(asked) == sorted(every_pair[:quota])
 
 
@@ -122,12 +123,13 @@ def test_asking_about_one_colour_tries_a_few_rules_at_most(
     grid = Grid.of(game.view(game.setup({"size": 8, "colours": 2}, seed=3).state, 0))
     tried: list[str] = []
 
-    def meeting(grid: Grid, colour: str, rule: str) -> None:
+    def meeting(grid: Grid, colour: str, rule: str) -> Answer[None]:
         tried.append(rule)
+        return Answer(None, cost=1)
 
     monkeypatch.setattr(horror_boards, "meeting", meeting)
     candidates = {c: list(RULES) for c in grid.colours}
-    assert horror_boards.one_colour(grid, candidates, set(), random.Random(1)) is None
+    assert horror_boards.one_colour(grid, candidates, set(), random.Random(1), Allowance()) is None
     assert len(tried) == horror_boards.ONE_COLOUR_TRIES < len(RULES)
 
 
