@@ -74,6 +74,12 @@ class Level:
     #: Finals: buzzes (and answers) with a sequence right under at least this
     #: share of the meanings left (1: only a sequence of runes known for sure).
     finals_odds: float = 1.0
+    #: Commands a search may run, at most (None: bounded by its tries or boards
+    #: alone): classic, the Reagent search's (its tries times the sequence's
+    #: length); finals, each sequence search's. What keeps a decision's time down
+    #: (a ``hard`` decision under 1 s) whatever the round.
+    reagent_runs: int | None = None
+    sequence_runs: int | None = None
 
 
 #: Finals: a rune is read as its first meaning (``hard``) with this many
@@ -83,7 +89,18 @@ GAMBLED_KINDS = 2
 LEVEL_SETTINGS = {
     "easy": Level("easy", 2, False, 150, 600, 300, buzz_ways=4, probes_per_turn=1),
     "normal": Level("normal", 6, True, 300, 1_500, 2_000, buzz_ways=1),
-    "hard": Level("hard", 12, True, 500, 4_000, 6_000, buzz_ways=1, finals_odds=0.5),
+    "hard": Level(
+        "hard",
+        12,
+        True,
+        500,
+        4_000,
+        6_000,
+        buzz_ways=1,
+        finals_odds=0.5,
+        reagent_runs=20_000,
+        sequence_runs=6_000,
+    ),
 }
 
 
@@ -231,8 +248,17 @@ def _reagent(
     meaning = guess(reading.known)
     program = tuple(meaning[symbol] for symbol in current["sequence"])
     target = Board(current["size"], tuple(current["product"]))
-    tries = min(level.most_tries, level.tries * (1 + _stood(view, reading, meaning)))
+    tries = _tries(level, program, _stood(view, reading, meaning))
     return reagent.search(program, target, reading.palette, tries), target
+
+
+def _tries(level: Level, program: tuple[Bound, ...], stood: int) -> int:
+    """The Reagent search's tries: more the more probes the guess has stood, up to
+    the level's most, and within its budget of commands run."""
+    tries = min(level.most_tries, level.tries * (1 + stood))
+    if level.reagent_runs is None:
+        return tries
+    return min(tries, reagent.most_tries(program, level.reagent_runs))
 
 
 def _stood(view: Mapping[str, Any], reading: Reading, meaning: dict[str, Bound]) -> int:
@@ -258,9 +284,8 @@ def _sequence(view: Mapping[str, Any], reading: Reading, level: Level) -> tuple[
     size = current["size"]
     reagent_board = Board(size, tuple(current["reagent"]))
     product_board = Board(size, tuple(current["product"]))
-    found = sequence.search(
-        tuple(sure.items()), reagent_board, product_board, level.sequence_boards
-    )
+    boards = (reagent_board, product_board, level.sequence_boards, level.sequence_runs)
+    found = sequence.search(tuple(sure.items()), *boards)
     if found is not None or level.finals_odds >= 1:
         return found
     unsure = {
@@ -271,9 +296,7 @@ def _sequence(view: Mapping[str, Any], reading: Reading, level: Level) -> tuple[
     if not unsure:
         return None
     read_as = {**sure, **{s: ways_of[0][0] for s, ways_of in unsure.items()}}
-    found = sequence.search(
-        tuple(read_as.items()), reagent_board, product_board, level.sequence_boards
-    )
+    found = sequence.search(tuple(read_as.items()), *boards)
     if found is None:
         return None
     odds = sequence.chance(found, sure, unsure, reagent_board, product_board)

@@ -57,8 +57,12 @@ def shown(board: Board, program: tuple[Bound, ...]) -> Result:
         return None
 
 
-#: :func:`shown`, cached: the rules ask about the same probes again and again.
-outcome = lru_cache(maxsize=200_000)(shown)
+#: :func:`shown`, cached: the rules ask about the same probes again and again,
+#: within a decision or the next few (20,000 entries hit as often as 200,000 did
+#: over twelve matches). No larger: each entry is objects the garbage collector
+#: walks in every full collection, and at 200,000 such a collection took a third
+#: of a second, in whichever decision it fell.
+outcome = lru_cache(maxsize=20_000)(shown)
 
 
 def palette_of(view: Mapping[str, Any]) -> Palette:

@@ -165,6 +165,16 @@ def _choices(program: Sequence[Bound], target: Board, palette: Palette) -> list[
 STEP = 400
 
 
+def most_tries(program: Sequence[Bound], runs: int) -> int:
+    """The tries whose grading runs at most ``runs`` commands (each try runs the
+    sequence once, structural commands spelt out), in whole steps, one at least:
+    what bounds a search's time is the commands it runs, and a long sequence
+    runs many a try."""
+    spelt = primitives_run(program)
+    each = max(1, len(program) if spelt is None else len(spelt))
+    return max(STEP, runs // each // STEP * STEP)
+
+
 @lru_cache(maxsize=512)
 def search(
     program: tuple[Bound, ...], target: Board, palette: Palette, tries: int

@@ -4,7 +4,7 @@ Any spelling that does so is correct (DECISIONS.md), so the search uses the
 primitive runes only (whatever skip, repeat, again or reverse-rest do, some
 string of primitives does too): breadth first from the Reagent, one rune at a
 time, each board met once, until the Product appears or the budget of boards
-is spent. Shortest sequences come first, and runes in the order given.
+(or of commands run) is spent. Shortest sequences come first, and runes in the order given.
 Boards that cannot become the Product (:mod:`.laws`) are passed over only
 where that cannot change what the search meets or finds.
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import deque
 from functools import lru_cache
 from itertools import product as product_of
+from typing import NamedTuple
 
 from bot.demo.runes.knowledge import shown
 from bot.demo.runes.laws import Facts, may_become, obeyed
@@ -24,16 +25,46 @@ from games.runebreaker.commands import CATALOG, Bound, CommandError, apply_primi
 MOST_COMMANDS = 9
 
 
+class Explored(NamedTuple):
+    """What a search found (None: nothing) and how many commands it ran for it."""
+
+    found: tuple[str, ...] | None
+    runs: int
+
+
 @lru_cache(maxsize=256)
 def search(
-    meanings: tuple[tuple[str, Bound], ...], reagent: Board, product: Board, boards: int
+    meanings: tuple[tuple[str, Bound], ...],
+    reagent: Board,
+    product: Board,
+    boards: int,
+    runs: int | None = None,
 ) -> tuple[str, ...] | None:
     """Symbols whose commands turn ``reagent`` into ``product``, met within ``boards``
-    boards (None: not found)."""
+    boards and ``runs`` commands run (None: no bound but the boards; the result
+    None: not found)."""
+    return explore(meanings, reagent, product, boards, runs).found
+
+
+def explore(
+    meanings: tuple[tuple[str, Bound], ...],
+    reagent: Board,
+    product: Board,
+    boards: int,
+    runs: int | None = None,
+) -> Explored:
+    """:func:`search`, uncached, with the commands it ran. Running commands is the
+    search's whole cost, and a search that finds nothing runs until its budget
+    is spent (with boards alone, it then still runs the moves of every board
+    left queued, looking one step further): a count of them bounds a decision's
+    time, and, unlike a clock, is the same on every machine, so the answer stays
+    seeded."""
     moves = [(symbol, bound) for symbol, bound in meanings if not CATALOG[bound.entry].structural]
     goal = Facts.of(product)
     if not may_become(Facts.of(reagent), goal, obeyed(bound.entry for _, bound in moves)):
-        return None  # the moves break a law the Reagent and the Product keep: it is never met
+        return Explored(None, 0)  # the moves break a law the Reagent and the Product keep
+    budget = runs if runs is not None else -1
+    ran = 0
     each_obeys = [obeyed((bound.entry,)) for _, bound in moves]
     # Boards are told apart by their cells alone: the cells are what is kept and
     # compared (tuples hash and compare in C, with no method of the Board's).
@@ -50,19 +81,22 @@ def search(
         for (symbol, bound), laws in zip(moves, each_obeys, strict=True):
             if facts is not None and not may_become(facts, goal, laws):
                 continue
+            if ran == budget:
+                return Explored(None, ran)
+            ran += 1
             try:
                 after = apply_primitive(board, bound)  # a primitive: no program to follow
             except CommandError:
                 continue
             cells = after.cells
             if cells == goal_cells:
-                return (*path, symbol)
+                return Explored((*path, symbol), ran)
             met = len(seen)
             if met < boards:
                 seen.add(cells)
                 if len(seen) > met:  # a board not met before
                     queue.append((after, (*path, symbol)))
-    return None
+    return Explored(None, ran)
 
 
 def chance(

@@ -192,3 +192,52 @@ def test_hard_answers_a_finals_round_a_rune_short_of_sure(level: str, buzzes: bo
     if found is not None:
         assert symbol in found
         assert correct_sequence(spec, found)
+
+
+def test_the_finals_search_stops_at_its_budget_of_commands_run() -> None:
+    """A search that cannot find the Product (a rune it needs left out) runs
+    commands until its budget is spent: with a budget of commands run it stops
+    there, where its boards alone would let it run more."""
+    spec = generate_round(1, 1, "finals")
+    truth = spec.bindings()
+    reagent, product = spec.reagent_board(), spec.product()
+    found = sequence.search(tuple(truth.items()), reagent, product, 300)
+    assert found is not None
+    needed = found[0]
+    without = tuple((s, b) for s, b in truth.items() if s != needed)
+    unbounded = sequence.explore(without, reagent, product, 300)
+    assert unbounded.found is None
+    assert unbounded.runs > 500
+    bounded = sequence.explore(without, reagent, product, 300, runs=500)
+    assert bounded == sequence.Explored(None, 500)
+
+
+@pytest.mark.parametrize("seed", range(1, 4))
+def test_a_budget_the_finals_search_fits_in_changes_nothing(seed: int) -> None:
+    spec = generate_round(seed, 1, "finals")
+    meanings = tuple(spec.bindings().items())
+    reagent, product = spec.reagent_board(), spec.product()
+    found, runs = sequence.explore(meanings, reagent, product, 6_000)
+    assert found is not None
+    assert sequence.explore(meanings, reagent, product, 6_000, runs) == (found, runs)
+    assert sequence.explore(meanings, reagent, product, 6_000, runs - 1).found is None
+
+
+def test_the_reagent_search_runs_no_more_commands_than_hard_allows() -> None:
+    """Classic: ``hard`` tries the Reagent longest, but its tries times the
+    commands a try runs (the sequence, spelt out) stay within its budget; a
+    sequence short enough keeps every try its level gives."""
+    hard = runebreaker.LEVEL_SETTINGS["hard"]
+    assert hard.reagent_runs is not None
+    lengths = set()
+    for seed in range(1, 16):
+        spec = generate_round(seed, 1, "classic")
+        program = tuple(spec.program(spec.sequence))
+        spelt = primitives_run(program)
+        assert spelt is not None
+        tries = runebreaker._tries(hard, program, stood=100)
+        assert 0 < tries * len(spelt) <= hard.reagent_runs
+        lengths.add(len(spelt))
+    assert max(lengths) * hard.most_tries > hard.reagent_runs  # the budget binds
+    short = (Bound("flip", ("left-right",)),) * 3
+    assert runebreaker._tries(hard, short, stood=100) == hard.most_tries
