@@ -285,7 +285,7 @@ def _sequence(view: Mapping[str, Any], reading: Reading, level: Level) -> tuple[
     reagent_board = Board(size, tuple(current["reagent"]))
     product_board = Board(size, tuple(current["product"]))
     boards = (reagent_board, product_board, level.sequence_boards, level.sequence_runs)
-    found = sequence.search(tuple(sure.items()), *boards)
+    found = sequence.explore(tuple(sure.items()), *boards).found
     if found is not None or level.finals_odds >= 1:
         return found
     unsure = {
@@ -296,7 +296,7 @@ def _sequence(view: Mapping[str, Any], reading: Reading, level: Level) -> tuple[
     if not unsure:
         return None
     read_as = {**sure, **{s: ways_of[0][0] for s, ways_of in unsure.items()}}
-    found = sequence.search(tuple(read_as.items()), *boards)
+    found = sequence.explore(tuple(read_as.items()), *boards).found
     if found is None:
         return None
     odds = sequence.chance(found, sure, unsure, reagent_board, product_board)

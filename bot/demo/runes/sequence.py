@@ -33,19 +33,6 @@ class Explored(NamedTuple):
 
 
 @lru_cache(maxsize=256)
-def search(
-    meanings: tuple[tuple[str, Bound], ...],
-    reagent: Board,
-    product: Board,
-    boards: int,
-    runs: int | None = None,
-) -> tuple[str, ...] | None:
-    """Symbols whose commands turn ``reagent`` into ``product``, met within ``boards``
-    boards and ``runs`` commands run (None: no bound but the boards; the result
-    None: not found)."""
-    return explore(meanings, reagent, product, boards, runs).found
-
-
 def explore(
     meanings: tuple[tuple[str, Bound], ...],
     reagent: Board,
@@ -53,7 +40,9 @@ def explore(
     boards: int,
     runs: int | None = None,
 ) -> Explored:
-    """:func:`search`, uncached, with the commands it ran. Running commands is the
+    """Symbols whose commands turn ``reagent`` into ``product`` (``found``; None: not
+    found), met within ``boards`` boards and ``runs`` commands run (None: no bound
+    but the boards), and the commands it ran. Running commands is the
     search's whole cost, and a search that finds nothing runs until its budget
     is spent (with boards alone, it then still runs the moves of every board
     left queued, looking one step further): a count of them bounds a decision's

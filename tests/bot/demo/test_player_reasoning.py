@@ -59,9 +59,9 @@ def test_probes_narrow_each_rune_to_its_own_meaning() -> None:
 @pytest.mark.parametrize("seed", range(1, 6))
 def test_the_finals_search_finds_a_correct_sequence(seed: int) -> None:
     spec = generate_round(seed, 1, "finals")
-    found = sequence.search(
+    found = sequence.explore(
         tuple(spec.bindings().items()), spec.reagent_board(), spec.product(), 6_000
-    )
+    ).found
     assert found is not None
     assert correct_sequence(spec, found)
 
@@ -140,11 +140,11 @@ def _unsure_round() -> tuple[Any, str, Bound, Bound]:
         spec = generate_round(seed, 1, "finals")
         truth = spec.bindings()
         reagent, product = spec.reagent_board(), spec.product()
-        found = sequence.search(tuple(truth.items()), reagent, product, 6_000)
+        found = sequence.explore(tuple(truth.items()), reagent, product, 6_000).found
         assert found is not None
         for symbol in dict.fromkeys(found):
             rest = tuple((s, b) for s, b in truth.items() if s != symbol)
-            if sequence.search(rest, reagent, product, 6_000) is not None:
+            if sequence.explore(rest, reagent, product, 6_000).found is not None:
                 continue  # the others make the Product without it
             for other in every_bound(DEFAULT_PALETTE):
                 meaning = {**truth, symbol: other}
@@ -160,7 +160,9 @@ def _unsure_round() -> tuple[Any, str, Bound, Bound]:
 def test_a_sequences_chance_counts_the_meanings_it_is_right_under() -> None:
     spec, symbol, right, wrong = _unsure_round()
     truth = spec.bindings()
-    found = sequence.search(tuple(truth.items()), spec.reagent_board(), spec.product(), 6_000)
+    found = sequence.explore(
+        tuple(truth.items()), spec.reagent_board(), spec.product(), 6_000
+    ).found
     assert found is not None
     sure = {s: b for s, b in truth.items() if s != symbol}
     board, product = spec.reagent_board(), spec.product()
@@ -201,7 +203,7 @@ def test_the_finals_search_stops_at_its_budget_of_commands_run() -> None:
     spec = generate_round(1, 1, "finals")
     truth = spec.bindings()
     reagent, product = spec.reagent_board(), spec.product()
-    found = sequence.search(tuple(truth.items()), reagent, product, 300)
+    found = sequence.explore(tuple(truth.items()), reagent, product, 300).found
     assert found is not None
     needed = found[0]
     without = tuple((s, b) for s, b in truth.items() if s != needed)
