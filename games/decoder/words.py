@@ -41,19 +41,18 @@ _OTHER_LINE_ENDS = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 def load_words(lines: Iterable[str]) -> frozenset[str]:
     """One word a line; blank lines, words with anything but A–Z, and words
     outside 3–15 letters are dropped. Case does not matter."""
-    given = list(lines)
-    text = "\n".join(given)
-    # Lines holding a line end of their own (a file's, "\n" kept) are taken one
-    # by one: as one text they would be other lines.
-    if text.count("\n") == max(len(given) - 1, 0) and not _OTHER_LINE_ENDS.search(text):
-        return _words_a_line(text)
-    return _line_by_line(given)
+    words = set()
+    for line in lines:
+        word = line.strip().upper()
+        if MIN_LETTERS <= len(word) <= MAX_LETTERS and word.isascii() and word.isalpha():
+            words.add(word)
+    return frozenset(words)
 
 
 def words_in(text: str) -> frozenset[str]:
     """``load_words(text.splitlines())``, without a string made for every line."""
     if _OTHER_LINE_ENDS.search(text):
-        return _line_by_line(text.splitlines())
+        return load_words(text.splitlines())
     return _words_a_line(text)
 
 
@@ -63,15 +62,6 @@ def _words_a_line(text: str) -> frozenset[str]:
     shipped list is a quarter of a million lines, read by every process that
     plays Decoder)."""
     return frozenset(_WORD_LINE.findall(text.upper()))
-
-
-def _line_by_line(lines: Iterable[str]) -> frozenset[str]:
-    words = set()
-    for line in lines:
-        word = line.strip().upper()
-        if MIN_LETTERS <= len(word) <= MAX_LETTERS and word.isascii() and word.isalpha():
-            words.add(word)
-    return frozenset(words)
 
 
 @cache
