@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
-from bot.demo.horror.work import WORK, Allowance, Answer, ask
+from bot.demo.horror.work import Allowance, Answer, ask
 from games.logical_horror.puzzle import Clue
 from games.logical_horror.rules import RULES
 from games.logical_horror.solver import ShadingSolver
@@ -140,7 +140,7 @@ def pruned(
             for rule in rules
             if len(rules) == 1
             or (colour, rule) not in asked
-            or allowance.left <= WORK // 2
+            or allowance.half_spent
             or allowance.take(meetable(grid, colour, rule))
         ]
         kept[colour] = possible or rules

@@ -51,13 +51,20 @@ class Answer(Generic[T]):
 
 @dataclass
 class Allowance:
-    """The work one decision has left."""
+    """The work one decision has left, of ``whole``."""
 
-    left: int = WORK
+    whole: int = WORK
+
+    def __post_init__(self) -> None:
+        self.left = self.whole
 
     @property
     def spent(self) -> bool:
         return self.left <= 0
+
+    @property
+    def half_spent(self) -> bool:
+        return self.left <= self.whole // 2
 
     def take(self, answer: Answer[T]) -> T:
         """``answer``'s value, its cost charged."""
