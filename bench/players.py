@@ -198,11 +198,24 @@ def _print_extras(levels: Sequence[str], results: list[Played]) -> None:
         print(f"- {level}: " + "; ".join(parts))
 
 
+def chosen(options: dict[str, Any], where: Sequence[str]) -> bool:
+    """Whether a setup has every ``OPTION=VALUE`` of ``where`` (compared as text)."""
+    pairs = (pair.partition("=") for pair in where)
+    return all(str(options.get(name)) == value for name, _, value in pairs)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="*", help="game keys (default: every game with levels)")
     parser.add_argument("--matches", type=int, default=200, help="matches per pair of contenders")
     parser.add_argument("--jobs", type=int, default=None, help="worker processes (default: CPUs)")
+    parser.add_argument(
+        "--where",
+        nargs="*",
+        default=[],
+        metavar="OPTION=VALUE",
+        help="only the setups with these options (e.g. variant=finals)",
+    )
     args = parser.parse_args()
     keys = args.games or [k for k in demo_games() if demo_levels(k) and random_player(k)]
     missed: list[str] = []
@@ -210,6 +223,8 @@ def main() -> int:
         for key in keys:
             names = list(_contenders(key))
             for options in bench_matches(key):
+                if not chosen(options, args.where):
+                    continue
                 started = time.monotonic()
                 results = list(
                     pool.map(play, tasks(key, options, names, args.matches), chunksize=4)

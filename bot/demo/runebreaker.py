@@ -14,8 +14,9 @@ enough for its level and its answer works under its guess.
 
 Levels: ``easy`` weighs two probe boards, ignores the opponent's probes,
 sends one finals probe a turn, searches little and buzzes on a guess;
-``normal`` weighs six and buzzes only when sure; ``hard`` weighs twelve and
-searches longest.
+``normal`` weighs six and buzzes only when sure (in the finals, once it knows
+every rune); ``hard`` weighs twelve, searches longest, and in the finals buzzes
+once the runes of some sequence are known, or a turn early on good odds.
 
 `genius-bot demo runebreaker` plays both variants: a classic match, then a
 finals match where seat 0 holds Decipher.
@@ -28,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.demo.runes import probing, reagent, sequence
+from bot.demo.runes import figures, probing, reagent, sequence
 from bot.demo.runes.knowledge import (
     Seen,
     behaviours,
@@ -71,6 +72,9 @@ class Level:
     buzz_ways: int
     #: Finals: probes sent per turn (the rules allow two).
     probes_per_turn: int = 2
+    #: Finals: buzzes only once every rune is known, not as soon as those of a
+    #: sequence are (answering the other seat's buzz, it uses what it knows).
+    finals_every_rune: bool = False
     #: Finals: buzzes (and answers) with a sequence right under at least this
     #: share of the meanings left (1: only a sequence of runes known for sure).
     finals_odds: float = 1.0
@@ -88,7 +92,7 @@ GAMBLED_KINDS = 2
 
 LEVEL_SETTINGS = {
     "easy": Level("easy", 2, False, 150, 600, 300, buzz_ways=4, probes_per_turn=1),
-    "normal": Level("normal", 6, True, 300, 1_500, 2_000, buzz_ways=1),
+    "normal": Level("normal", 6, True, 300, 1_500, 2_000, buzz_ways=1, finals_every_rune=True),
     "hard": Level(
         "hard",
         12,
@@ -204,6 +208,8 @@ def _buzz(view: Mapping[str, Any], reading: Reading, seat: int, level: Level) ->
     if view["round"]["buzzed"][seat]:
         return None
     if view["variant"] == "finals":
+        if level.finals_every_rune and ways(reading.known, reading.palette) > 1:
+            return None
         return "buzz" if _sequence(view, reading, level) is not None else None
     if ways(reading.known, reading.palette) > level.buzz_ways:
         return None
@@ -368,27 +374,7 @@ def _random_runes(runes: Sequence[str], most: int, rng: random.Random) -> tuple[
 RANDOM = random_runebreaker
 
 
-def bench_figures(states: Sequence[Any], final: Any, seat: int) -> dict[str, list[float]]:
-    """Rune Breaker: for each round the seat won on its buzz, the probes it could
-    read (classic: every probe of the round, both seats'; finals: its own); and
-    its wrong answers: every buzz but the one that won a round."""
-    classic = final.config.variant == "classic"
-    buzzes: set[tuple[int, int]] = set()  # (round, turn) where the seat buzzed
-    for state in [*states, final]:
-        current = state.round
-        if current is not None and current.buzzed[seat]:
-            buzzes.add((current.number, current.turn))
-    buzzed = {number for number, _ in buzzes}
-    right = sorted(r.number for r in final.results if r.winner == seat and r.number in buzzed)
-    read = [
-        sum(1 for p in final.probes if p.round == number and (classic or p.seat == seat))
-        for number in right
-    ]
-    wrong = len(buzzes) - len(right)
-    return {"probes": [float(n) for n in read], "wrong": [float(wrong)]}
-
-
 #: What bench/players.py reports of a finished match, per seat.
-BENCH_FIGURES = bench_figures
+BENCH_FIGURES = figures.bench_figures
 #: bench/players.py weighs the levels on a real match of each variant.
 BENCH_MATCHES: list[dict[str, Any]] = [{"variant": "classic"}, {"variant": "finals"}]

@@ -196,6 +196,44 @@ def test_hard_answers_a_finals_round_a_rune_short_of_sure(level: str, buzzes: bo
         assert correct_sequence(spec, found)
 
 
+def _spare_rune_round() -> tuple[Any, str]:
+    """A finals round and a rune its runes make the Product without."""
+    for seed in range(1, 20):
+        spec = generate_round(seed, 1, "finals")
+        truth = spec.bindings()
+        reagent, product = spec.reagent_board(), spec.product()
+        for symbol in truth:
+            rest = tuple((s, b) for s, b in truth.items() if s != symbol)
+            if sequence.explore(rest, reagent, product, 6_000).found is not None:
+                return spec, symbol
+    raise AssertionError("no round with a rune to spare")
+
+
+@pytest.mark.parametrize(("level", "buzzes"), [("normal", False), ("hard", True)])
+def test_only_hard_buzzes_before_it_knows_every_rune(level: str, buzzes: bool) -> None:
+    """Every rune known but one the sequence can do without: `hard` buzzes (its
+    sequence is right whatever that rune means); `normal` waits to know it too."""
+    spec, spare = _spare_rune_round()
+    known = {s: (b,) for s, b in spec.bindings().items()}
+    known[spare] = every_bound(DEFAULT_PALETTE)
+    reagent, product = spec.reagent_board(), spec.product()
+    view = {
+        "variant": "finals",
+        "round": {
+            "size": reagent.size,
+            "reagent": list(reagent.cells),
+            "product": list(product.cells),
+            "buzzed": [False, False],
+        },
+    }
+    reading = Reading(DEFAULT_PALETTE, [], known)
+    said = runebreaker._buzz(view, reading, 0, runebreaker.LEVEL_SETTINGS[level])
+    assert (said == "buzz") is buzzes
+    every = {**known, spare: (spec.bindings()[spare],)}
+    assert runebreaker._buzz(view, Reading(DEFAULT_PALETTE, [], every), 0,
+                             runebreaker.LEVEL_SETTINGS[level]) == "buzz"  # fmt: skip
+
+
 def test_the_finals_search_stops_at_its_budget_of_commands_run() -> None:
     """A search that cannot find the Product (a rune it needs left out) runs
     commands until its budget is spent: with a budget of commands run it stops

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import games
-from bench.players import HARD, Played, Task, report
+from bench.players import HARD, Played, Task, chosen, report
 from bench.players import play as play_task
 from bot.demo.duel import play_duel
 from bot.kits import demo_games, demo_levels, demo_matches, random_player
@@ -93,3 +93,12 @@ def test_a_logical_horror_bench_match_counts_the_winners_queries() -> None:
     assert queries
     assert queries[0] >= 1
     assert played.extras["random"] == {}
+
+
+def test_the_benchmark_plays_only_the_setups_asked_for() -> None:
+    finals, classic = {"variant": "finals"}, {"variant": "classic"}
+    assert chosen(finals, ["variant=finals"])
+    assert not chosen(classic, ["variant=finals"])
+    assert chosen(classic, [])
+    assert not chosen({}, ["variant=finals"])
+    assert chosen({"variant": "finals", "colours": 3}, ["variant=finals", "colours=3"])
