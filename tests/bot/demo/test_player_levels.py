@@ -8,8 +8,9 @@ match: Goofspiel 0.02 s, Decoder 0.1 s, Logical Horror 8×8 0.3 s, Expression
 0.25 s, Rune Breaker 0.5–2 s), on their smallest configurations (a 3×3 palette,
 an 8×8 puzzle of two colours), so that `make test` stays quick (the module
 costs about 10 CPU-seconds, Rune Breaker 5 of them; 50 of every pair would be
-about 6 CPU-minutes, 4.5 of them Rune Breaker's). ``GENIUS_LEVEL_MATCHES=50``
-plays 50 per pair of every game. Each pair of levels of each game is a test of
+about 6 CPU-minutes, 5 of them Rune Breaker's). ``GENIUS_LEVEL_MATCHES=50``
+plays 50 per pair of every game, and CI (``.ci/run``) sets it: every landing
+plays the issue's full sweep. Each pair of levels of each game is a test of
 its own, so the pytest-xdist workers share them out (tests/scheduling.py,
 SPREAD); each level sits in each seat in turn. Over 50 matches or more the
 stronger of the two levels must have won most of them (the issue's rule: a level
