@@ -226,12 +226,12 @@ def test_only_hard_buzzes_before_it_knows_every_rune(level: str, buzzes: bool) -
             "buzzed": [False, False],
         },
     }
-    reading = Reading(DEFAULT_PALETTE, [], known)
-    said = runebreaker._buzz(view, reading, 0, runebreaker.LEVEL_SETTINGS[level])
+    settings = runebreaker.LEVEL_SETTINGS[level]
+    said = runebreaker._buzz(view, Reading(DEFAULT_PALETTE, [], known), 0, settings)
     assert (said == "buzz") is buzzes
-    every = {**known, spare: (spec.bindings()[spare],)}
-    assert runebreaker._buzz(view, Reading(DEFAULT_PALETTE, [], every), 0,
-                             runebreaker.LEVEL_SETTINGS[level]) == "buzz"  # fmt: skip
+    # Once that rune is known too, both buzz.
+    known[spare] = (spec.bindings()[spare],)
+    assert runebreaker._buzz(view, Reading(DEFAULT_PALETTE, [], known), 0, settings) == "buzz"
 
 
 def test_the_finals_search_stops_at_its_budget_of_commands_run() -> None:
