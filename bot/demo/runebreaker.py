@@ -290,8 +290,12 @@ def _sequence(view: Mapping[str, Any], reading: Reading, level: Level) -> tuple[
     size = current["size"]
     reagent_board = Board(size, tuple(current["reagent"]))
     product_board = Board(size, tuple(current["product"]))
-    boards = (reagent_board, product_board, level.sequence_boards, level.sequence_runs)
-    found = sequence.explore(tuple(sure.items()), *boards).found
+
+    def explore(meaning: dict[str, Bound]) -> tuple[str, ...] | None:
+        limits = (level.sequence_boards, level.sequence_runs)
+        return sequence.explore(tuple(meaning.items()), reagent_board, product_board, *limits).found
+
+    found = explore(sure)
     if found is not None or level.finals_odds >= 1:
         return found
     unsure = {
@@ -302,7 +306,7 @@ def _sequence(view: Mapping[str, Any], reading: Reading, level: Level) -> tuple[
     if not unsure:
         return None
     read_as = {**sure, **{s: ways_of[0][0] for s, ways_of in unsure.items()}}
-    found = sequence.explore(tuple(read_as.items()), *boards).found
+    found = explore(read_as)
     if found is None:
         return None
     odds = sequence.chance(found, sure, unsure, reagent_board, product_board)
